@@ -1,0 +1,189 @@
+"""CF1 game codes: a short text that recreates a deal exactly (R28).
+
+A code reads ``CF1-D3-AAAAACL``: the format ``CF1``, the draw mode ``D3`` or ``D1``,
+and seven letters.  The letters are a number in base 26 (``A`` = 0, most significant
+first), from 0 to 26**7 - 1.  The number seeds a SplitMix64 generator that drives a
+Fisher-Yates shuffle of the CF1 base pack; the result is the deck in dealing order (R3).
+``docs/codes.rst`` gives the whole algorithm, so that another program can reproduce it.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+import attrs
+
+from ._cards import Card
+from ._errors import GameCodeError, OptionError
+
+__all__ = ["CODE_SPACE", "Deal", "decode", "encode", "shuffle"]
+
+PREFIX = "CF1"
+LETTERS = 7
+CODE_SPACE = 26**LETTERS
+"""How many deals CF1 codes can name: 26**7 = 8,031,810,176."""
+
+_MASK = (1 << 64) - 1
+
+# The order the shuffle starts from.  It is fixed by the format: it was chosen so that
+# the code AAAAACL (the number 63) deals the reference deal of the rules (R29).
+BASE_PACK_TEXT = (
+    "5D 7H 9H 9S 4C 8S 7D AC 6C QC 3D KD TS 7S 7C 5S AH 6H TH 9D 4H TD 8C 9C 3C QD "
+    "QH JS JC TC 8D AS QS 4D 8H 4S 5H 2H 6S JH KS 5C 2S 6D AD KH 2D 3S 3H 2C JD KC"
+)
+BASE_PACK: tuple[Card, ...] = tuple(map(Card.parse, BASE_PACK_TEXT.split()))
+
+
+def _splitmix64(seed: int) -> list[int]:
+    """Return a one-element list holding the generator state (mutated by ``_next``)."""
+    return [seed & _MASK]
+
+
+def _next(state: list[int]) -> int:
+    state[0] = (state[0] + 0x9E3779B97F4A7C15) & _MASK
+    z = state[0]
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31)
+
+
+def _below(state: list[int], bound: int) -> int:
+    """A uniform integer in ``[0, bound)``: reject the few values that would bias ``%``."""
+    limit = (1 << 64) - (1 << 64) % bound
+    while True:
+        value = _next(state)
+        if value < limit:
+            return value % bound
+
+
+def shuffle(number: int) -> tuple[Card, ...]:
+    """The deck, in dealing order, of deal ``number`` (0 <= number < 26**7).
+
+    >>> [str(c) for c in shuffle(63)[:3]]
+    ['5C', 'JD', '9C']
+    """
+    if not 0 <= number < CODE_SPACE:
+        raise OptionError(f"deal numbers run from 0 to {CODE_SPACE - 1}, not {number!r}")
+    deck = list(BASE_PACK)
+    state = _splitmix64(number)
+    for i in range(len(deck) - 1, 0, -1):
+        j = _below(state, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+def _check_draw(instance: object, attribute: object, value: int) -> None:
+    if value not in (1, 3) or isinstance(value, bool):
+        raise OptionError(f"draw must be 1 or 3, not {value!r}")
+
+
+def _check_number(instance: object, attribute: object, value: int) -> None:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < CODE_SPACE:
+        raise OptionError(f"deal numbers run from 0 to {CODE_SPACE - 1}, not {value!r}")
+
+
+@attrs.frozen
+class Deal:
+    """A deal named by a CF1 code: a deal number and a draw mode.
+
+    >>> d = Deal.parse(" cf1-d3-aaaaacl ")
+    >>> d, str(d)
+    (Deal(number=63, draw=3), 'CF1-D3-AAAAACL')
+    >>> str(d.deck()[13])
+    '7H'
+    """
+
+    number: int = attrs.field(validator=_check_number)
+    draw: int = attrs.field(default=3, validator=_check_draw, kw_only=True)
+
+    @classmethod
+    def parse(cls, code: str) -> Deal:
+        """Parse a game code; blanks around it and lower case are accepted."""
+        return decode(code)
+
+    @classmethod
+    def random(cls, *, draw: int = 3, rng: random.Random | None = None) -> Deal:
+        """A deal drawn uniformly from all 26**7 codes.
+
+        ``rng`` makes the choice reproducible; without it the system's secure random
+        source is used.
+        """
+        number = rng.randrange(CODE_SPACE) if rng is not None else secrets.randbelow(CODE_SPACE)
+        return cls(number, draw=draw)
+
+    def deck(self) -> tuple[Card, ...]:
+        """The 52 cards in dealing order (R3)."""
+        return shuffle(self.number)
+
+    def __str__(self) -> str:
+        return encode(self)
+
+
+def encode(deal: Deal) -> str:
+    """The canonical code of ``deal``.
+
+    >>> encode(Deal(63, draw=1))
+    'CF1-D1-AAAAACL'
+    """
+    number = deal.number
+    letters = []
+    for _ in range(LETTERS):
+        number, digit = divmod(number, 26)
+        letters.append(chr(ord("A") + digit))
+    return f"{PREFIX}-D{deal.draw}-{''.join(reversed(letters))}"
+
+
+def decode(code: str) -> Deal:
+    """Read a game code.  Surrounding blanks and lower case are accepted.
+
+    A malformed code raises :class:`~pycanfield.GameCodeError`, whose ``part`` says
+    which part is wrong (``prefix``, ``draw mode``, ``letters`` or ``length``) and whose
+    ``position`` points at it.
+
+    >>> decode("CF1-D3-AAAAACL").number
+    63
+    """
+    if not isinstance(code, str):
+        raise GameCodeError(repr(code), 0, "a game code must be a string", part="prefix")
+    start = len(code) - len(code.lstrip())
+    body = code.strip().upper()
+    expected = f"{PREFIX}-"
+    for i, char in enumerate(expected):
+        if i >= len(body) or body[i] != char:
+            reason = (
+                f"a code starts with {expected!r}"
+                if i < len(body)
+                else f"code too short: it starts with {expected!r}"
+            )
+            part = "prefix" if i < len(body) else "length"
+            raise GameCodeError(code, start + i, reason, part=part)
+    i = len(expected)
+    if len(body) < i + 3:
+        raise GameCodeError(
+            code, start + len(body), "code too short: expected a draw mode D1 or D3", part="length"
+        )
+    if body[i] != "D" or body[i + 1] not in "13" or body[i + 2] != "-":
+        bad = i if body[i] != "D" else i + 1 if body[i + 1] not in "13" else i + 2
+        raise GameCodeError(
+            code, start + bad, "the draw mode is D1 or D3 followed by '-'", part="draw mode"
+        )
+    draw = int(body[i + 1])
+    i += 3
+    letters = body[i:]
+    for k, char in enumerate(letters):
+        if not ("A" <= char <= "Z"):
+            raise GameCodeError(
+                code, start + i + k, f"{char!r} is not a letter A-Z", part="letters"
+            )
+    if len(letters) != LETTERS:
+        raise GameCodeError(
+            code,
+            start + i + min(len(letters), LETTERS),
+            f"a code has {LETTERS} letters after the draw mode, not {len(letters)}",
+            part="length",
+        )
+    number = 0
+    for char in letters:
+        number = number * 26 + ord(char) - ord("A")
+    return Deal(number, draw=draw)
