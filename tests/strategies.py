@@ -42,7 +42,7 @@ any_moves = st.one_of(
 """Any move value, legal or not in a given state."""
 
 
-def candidate_moves(columns: int = 4, max_count: int = 30) -> list[cf.Move]:
+def candidate_moves(columns: int = 4, max_count: int = 52) -> list[cf.Move]:
     """Every move value a position with ``columns`` columns could ever take: a superset
     of the legal moves of any state, used to check that nothing else is accepted."""
     moves = [
@@ -60,7 +60,7 @@ def candidate_moves(columns: int = 4, max_count: int = 30) -> list[cf.Move]:
         moves += [cf.Move.foundation_to_column(s, i) for s in cf.Suit]
         for j in range(columns):
             if i != j:
-                moves += [cf.Move.column_to_column(i, j, count=n) for n in range(1, max_count)]
+                moves += [cf.Move.column_to_column(i, j, count=n) for n in range(1, max_count + 1)]
     return moves
 
 

@@ -55,7 +55,7 @@ class Suit(enum.IntEnum):
         <Suit.HEARTS: 1>
         """
         key = text.strip()
-        suit = _SUIT_BY_TEXT.get(key.upper())
+        suit = _SUIT_BY_TEXT.get(key)
         if suit is None:
             start = len(text) - len(text.lstrip())
             raise CardParseError(text, start, f"unknown suit {key!r}")
@@ -108,7 +108,7 @@ class Rank(enum.IntEnum):
         <Rank.TEN: 10>
         """
         key = text.strip()
-        rank = _RANK_BY_TEXT.get(key.upper())
+        rank = _RANK_BY_TEXT.get(key)
         if rank is None:
             start = len(text) - len(text.lstrip())
             raise CardParseError(text, start, f"unknown rank {key!r}")
@@ -118,12 +118,15 @@ class Rank(enum.IntEnum):
         return self.letter
 
 
+# Every accepted spelling is a key, lower case included: str.upper() would also map
+# non-ASCII letters such as "ſ" onto "S" and accept them.
 _SUIT_BY_TEXT: dict[str, Suit] = {}
 for _suit in Suit:
-    _SUIT_BY_TEXT[_suit.letter] = _suit
+    _SUIT_BY_TEXT[_suit.letter] = _SUIT_BY_TEXT[_suit.letter.lower()] = _suit
     _SUIT_BY_TEXT[_suit.symbol] = _suit
 _SUIT_BY_TEXT.update({"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS})
 _RANK_BY_TEXT: dict[str, Rank] = {r.letter: r for r in Rank}
+_RANK_BY_TEXT.update({r.letter.lower(): r for r in Rank})
 _RANK_BY_TEXT["10"] = Rank.TEN
 
 _CARDS: dict[tuple[Rank, Suit], Card] = {}
@@ -195,15 +198,21 @@ class Card:
         start = len(text) - len(text.lstrip())
         if not body:
             raise CardParseError(text, start, "empty card")
-        card = _CARD_BY_TEXT.get(body.upper())
+        card = _CARD_BY_TEXT.get(body)
         if card is not None:
             return card
-        if len(body) == 1:
-            raise CardParseError(text, start + 1, "a card needs a rank and a suit")
-        rank_text, suit_text = body[:-1], body[-1]
-        if rank_text.upper() not in _RANK_BY_TEXT:
+        # Read it as a rank ("10" or one character), one suit character, nothing more,
+        # and point at the first part that is wrong.
+        rank_text = body[:2] if body.startswith("10") else body[0]
+        if rank_text not in _RANK_BY_TEXT:
             raise CardParseError(text, start, f"unknown rank {rank_text!r}")
-        raise CardParseError(text, start + len(rank_text), f"unknown suit {suit_text!r}")
+        at = start + len(rank_text)
+        if len(body) == len(rank_text):
+            raise CardParseError(text, at, "a card needs a suit after its rank")
+        suit_text = body[len(rank_text)]
+        if suit_text not in _SUIT_BY_TEXT:
+            raise CardParseError(text, at, f"unknown suit {suit_text!r}")
+        raise CardParseError(text, at + 1, "unexpected text after the card")
 
     def __str__(self) -> str:
         return self._text
@@ -228,10 +237,12 @@ _CARD_BY_TEXT: dict[str, Card] = {}
 for _card in PACK:
     for _r in (_card.rank.letter, _card.rank.label):
         for _s in (_card.suit.letter, _card.suit.symbol):
-            _CARD_BY_TEXT[_r + _s] = _card
+            for _key in {_r + _s, _r.lower() + _s, _r + _s.lower(), (_r + _s).lower()}:
+                _CARD_BY_TEXT[_key] = _card
 for _alt, _s2 in (("♤", Suit.SPADES), ("♡", Suit.HEARTS), ("♢", Suit.DIAMONDS), ("♧", Suit.CLUBS)):
     for _rk in Rank:
-        _CARD_BY_TEXT[_rk.letter + _alt] = _CARD_BY_TEXT[_rk.label + _alt] = Card(_rk, _s2)
+        for _r in (_rk.letter, _rk.letter.lower(), _rk.label):
+            _CARD_BY_TEXT[_r + _alt] = Card(_rk, _s2)
 
 ONTO: dict[Card, frozenset[Card]] = {
     card: frozenset(
@@ -240,6 +251,11 @@ ONTO: dict[Card, frozenset[Card]] = {
     for card in PACK
 }
 """For each card, the two cards it may be placed on in a column (R12, R13)."""
+
+ACCEPTS: dict[Card, frozenset[Card]] = {
+    card: frozenset(other for other in PACK if card in ONTO[other]) for card in PACK
+}
+"""For each card, the two cards that may be placed on it in a column (R12, R13)."""
 
 
 def check_deck(cards: Iterable[Card | str]) -> tuple[Card, ...]:

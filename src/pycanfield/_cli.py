@@ -15,7 +15,7 @@ from ._errors import CanfieldError
 from ._version import __version__
 
 # Modules that provide sub-commands; each has register(subparsers) -> None.
-_COMMAND_MODULES: tuple[str, ...] = ("pycanfield._cli_basic",)
+_COMMAND_MODULES: tuple[str, ...] = ("pycanfield._cli_basic", "pycanfield._cli_play")
 
 
 def build_parser() -> argparse.ArgumentParser:

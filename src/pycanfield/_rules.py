@@ -6,9 +6,9 @@ Every function here is pure.  The position-level helpers (``position_moves``,
 
 from __future__ import annotations
 
-from ._cards import ONTO, Card
-from ._errors import IllegalMoveError, TapError, UndoError
-from ._moves import DRAW, RECYCLE, Move, MoveKind, _intern
+from ._cards import ACCEPTS, ONTO, Card
+from ._errors import IllegalMoveError, TapError, UndoError, WrongTypeError
+from ._moves import _CACHE, DRAW, RECYCLE, Move, MoveKind, _intern
 from ._position import Foundation, Pile, Position
 from ._state import HISTORY_LIMIT, GameState, Step
 
@@ -62,21 +62,31 @@ def position_moves(pos: Position) -> list[Move]:
     tops = [col[-1] if col else None for col in columns]
 
     # 1. Cards to the foundations (R9): reserve, waste, then columns left to right.
-    if rtop is not None and rtop in wanted:
+    if rtop in wanted:
         append(_RF)
-    if wtop is not None and wtop in wanted:
+    if wtop in wanted:
         append(_WF)
     for i in range(ncols):
-        top = tops[i]
-        if top is not None and top in wanted:
+        if tops[i] in wanted:
             append(_CF[i] if i < 4 else Move.column_to_foundation(i))
 
+    # Which columns take each card: a card fits on two possible tops (R12, R13).
+    fits: dict[Card, tuple[int, ...]] = {}
+    empties: tuple[int, ...] = ()
+    for i in range(ncols):
+        top = tops[i]
+        if top is None:
+            empties += (i,)
+        else:
+            for card in ACCEPTS[top]:
+                fits[card] = (*fits.get(card, ()), i)
     # An empty column exists only once the reserve is empty (R16) and takes anything (R17).
-    empty_ok = not reserve
+    if reserve:
+        empties = ()
 
-    def targets(card: Card) -> list[int]:
-        onto = ONTO[card]
-        return [i for i in range(ncols) if (tops[i] in onto if tops[i] is not None else empty_ok)]
+    def targets(card: Card) -> tuple[int, ...]:
+        found = fits.get(card, ())
+        return tuple(sorted(found + empties)) if empties else found
 
     # 2-3. The reserve's and the waste's top card to the columns (R4, R12, R20).
     if rtop is not None:
@@ -87,25 +97,28 @@ def position_moves(pos: Position) -> list[Move]:
             append(_WC[i] if i < 4 else Move.waste_to_column(i))
 
     # 4. Runs between columns (R14): each source, shortest run first, targets left to right.
+    cache = _CACHE
     for s in range(ncols):
         col = columns[s]
         n = len(col)
-        if not n:
-            continue
-        for count in range(1, run_length(col) + 1):
-            card = col[n - count]
-            onto = ONTO[card]
-            for t in range(ncols):
-                if t == s:
-                    continue
-                top = tops[t]
-                if top is None:
+        j = n - 1
+        while j >= 0:
+            card = col[j]
+            found = targets(card)
+            count = n - j
+            for t in found:
+                if t == s or (j == 0 and not columns[t]):
                     # A whole column onto an empty one changes nothing (R14).
-                    if not empty_ok or count == n:
-                        continue
-                elif top not in onto:
                     continue
-                append(_intern(MoveKind.COLUMN_TO_COLUMN, s, t, None, count))
+                move = cache.get((MoveKind.COLUMN_TO_COLUMN, s, t, None, count))
+                append(
+                    move
+                    if move is not None
+                    else _intern(MoveKind.COLUMN_TO_COLUMN, s, t, None, count)
+                )
+            if j == 0 or col[j - 1] not in ONTO[card]:
+                break
+            j -= 1
 
     # 5. Take-backs from the foundations (R22), foundations in R8 order.
     for f in pos.foundations:
@@ -321,8 +334,10 @@ def apply(state: GameState, move: Move) -> GameState:
     >>> [str(c) for c in state.columns[1]], state.score
     (['KH', 'QC'], 0)
     """
+    if not isinstance(state, GameState):
+        raise WrongTypeError(f"apply() needs a GameState, not {type(state).__name__}")
     if not isinstance(move, Move):
-        raise TypeError(f"apply() needs a Move, not {type(move).__name__}")
+        raise WrongTypeError(f"apply() needs a Move, not {type(move).__name__}")
     pos, points = play(state.position, move, state.draw)
     history = state.history
     if len(history) >= HISTORY_LIMIT:
@@ -343,6 +358,8 @@ def undo(state: GameState) -> GameState:
     Raises :class:`~pycanfield.UndoError` at the start of a game, or once the last
     100 actions have been undone.
     """
+    if not isinstance(state, GameState):
+        raise WrongTypeError(f"undo() needs a GameState, not {type(state).__name__}")
     if not state.history:
         if state.actions:
             raise UndoError(

@@ -1,0 +1,47 @@
+"""Sphinx configuration of the pycanfield documentation."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from pycanfield import __version__  # noqa: E402
+
+project = "pycanfield"
+author = "The pycanfield developers"
+copyright = "2026, The pycanfield developers"  # noqa: A001
+version = release = __version__
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.napoleon",
+    "sphinx.ext.doctest",
+    "sphinx.ext.viewcode",
+    "myst_parser",
+]
+source_suffix = {".rst": "restructuredtext", ".md": "markdown"}
+exclude_patterns = ["_build"]
+templates_path: list[str] = []
+html_static_path = ["_static"]
+html_theme = "alabaster"
+html_theme_options = {"description": "Canfield solitaire for Python", "fixed_sidebar": True}
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+napoleon_google_docstring = True
+napoleon_numpy_docstring = False
+myst_heading_anchors = 2
+
+# References to the standard library and to attrs cannot be resolved without
+# network inventories, which the build does not fetch.
+nitpick_ignore_regex = [
+    ("py:class", r"(random|collections\.abc|typing|concurrent\.futures|enum|argparse|pathlib|io|os)\..*"),
+    ("py:class", r"attr(s)?\..*"),
+    ("py:class", r"(numpy|gymnasium|np)\..*"),
+    ("py:class", r"(Iterable|Iterator|Sequence|Mapping|Callable|Any|Path|Random|Executor)"),
+    ("py:class", r"(int|str|bool|float|object|None|tuple|list|dict|bytes|type)"),
+    ("py:obj", r"(typing|collections\.abc)\..*"),
+]
