@@ -38,10 +38,17 @@ myst_heading_anchors = 2
 # References to the standard library and to attrs cannot be resolved without
 # network inventories, which the build does not fetch.
 nitpick_ignore_regex = [
-    ("py:class", r"(random|collections\.abc|typing|concurrent\.futures|enum|argparse|pathlib|io|os)\..*"),
+    (
+        "py:class",
+        r"(random|collections\.abc|typing|concurrent\.futures|enum|argparse|pathlib|io|os)\..*",
+    ),
     ("py:class", r"attr(s)?\..*"),
     ("py:class", r"(numpy|gymnasium|np)\..*"),
     ("py:class", r"(Iterable|Iterator|Sequence|Mapping|Callable|Any|Path|Random|Executor)"),
     ("py:class", r"(int|str|bool|float|object|None|tuple|list|dict|bytes|type)"),
     ("py:obj", r"(typing|collections\.abc)\..*"),
 ]
+
+# Docstring examples run under pytest (--doctest-modules); the doctest builder runs the
+# ``.. doctest::`` blocks of these pages.
+doctest_test_doctest_blocks = ""

@@ -34,12 +34,12 @@ class Suit(enum.IntEnum):
 
     @property
     def letter(self) -> str:
-        """The one-letter form: ``S``, ``H``, ``D`` or ``C``."""
+        """The one-letter form, ``S``, ``H``, ``D`` or ``C``."""
         return "SHDC"[self]
 
     @property
     def symbol(self) -> str:
-        """The Unicode suit symbol: ``♠``, ``♥``, ``♦`` or ``♣``."""
+        """The Unicode suit symbol, ``♠``, ``♥``, ``♦`` or ``♣``."""
         return "♠♥♦♣"[self]
 
     @property
@@ -84,12 +84,12 @@ class Rank(enum.IntEnum):
 
     @property
     def letter(self) -> str:
-        """The one-character form: ``A``, ``2`` … ``9``, ``T``, ``J``, ``Q``, ``K``."""
+        """The one-character form, ``A``, ``2`` … ``9``, ``T``, ``J``, ``Q`` or ``K``."""
         return "A23456789TJQK"[self - 1]
 
     @property
     def label(self) -> str:
-        """The form used with suit symbols: ``A``, ``2`` … ``10``, ``J``, ``Q``, ``K``."""
+        """The form used with suit symbols, ``A``, ``2`` … ``10``, ``J``, ``Q`` or ``K``."""
         return "10" if self is Rank.TEN else self.letter
 
     def next_up(self) -> Rank:
@@ -144,10 +144,14 @@ class Card:
     True
     """
 
+    #: The card's rank.
     rank: Rank
+    #: The card's suit.
     suit: Suit
     # Derived once per card so the rules read plain attributes instead of enum arithmetic.
+    #: True for hearts and diamonds.
     is_red: bool = attrs.field(init=False)
+    #: The card's place in :data:`PACK`, 0 to 51.
     index: int = attrs.field(init=False)
     _text: str = attrs.field(init=False)
 

@@ -33,8 +33,11 @@ class Foundation:
     (['7H', '8H'], Card.parse('9H'))
     """
 
+    #: The suit of the foundation.
     suit: Suit
+    #: The rank of its first card (R7).
     base: Rank
+    #: How many cards it holds, 0 to 13.
     size: int
     #: The card this foundation takes next, or ``None`` when full.
     next: Card | None = attrs.field(init=False)
@@ -111,22 +114,19 @@ def foundation_suits(base_suit: Suit) -> tuple[Suit, Suit, Suit, Suit]:
 
 @attrs.frozen(cache_hash=True)
 class Position:
-    """Where every card lies.  Immutable and hashable.
+    """Where every card lies.  Immutable and hashable."""
 
-    Attributes:
-        stock: face-down cards; the last one is drawn next (R3, R18).
-        waste: face-up cards; the last one is the playable top (R20).
-        reserve: the reserve; the last one is the playable top (R4).
-        foundations: four foundations in R8 order (base suit first).
-        columns: the tableau columns, left to right, each bottom to top.
-        fan: how many cards of the last draw are still on the waste (R21).
-    """
-
+    #: Face-down cards; the last one is drawn next (R3, R18).
     stock: Pile
+    #: Face-up cards; the last one is the playable top (R20).
     waste: Pile
+    #: The reserve; the last one is the playable top (R4).
     reserve: Pile
+    #: The four foundations in R8 order, the base suit first.
     foundations: tuple[Foundation, ...]
+    #: The tableau columns, left to right, each bottom to top.
     columns: tuple[Pile, ...]
+    #: How many cards of the last draw are still on the waste (R21).
     fan: int = 0
 
     @property
@@ -136,8 +136,11 @@ class Position:
 
     @property
     def visible_waste(self) -> Pile:
-        """The waste cards shown face up (R21): the last draw's cards still on the waste,
-        and at least the top card when the waste is not empty."""
+        """The waste cards shown face up (R21).
+
+        They are the last draw's cards still on the waste, and at least the top card
+        whenever the waste is not empty.
+        """
         if not self.waste:
             return ()
         return self.waste[-max(self.fan, 1) :]
