@@ -7,11 +7,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from pycanfield import __version__  # noqa: E402
+from pycanfield import __version__
 
 project = "pycanfield"
 author = "The pycanfield developers"
-copyright = "2026, The pycanfield developers"  # noqa: A001
+copyright = "2026, The pycanfield developers"
 version = release = __version__
 
 extensions = [
