@@ -90,3 +90,190 @@ def states(draw: st.DrawFn, max_steps: int = 300) -> cf.GameState:
     seed = draw(st.integers(0, 2**32 - 1))
     steps = draw(st.integers(0, max_steps))
     return play_randomly(start, seed, steps)[-1]
+
+
+@st.composite
+def deck_states(draw: st.DrawFn, max_steps: int = 300) -> cf.GameState:
+    """A state reached by random legal play, with undos, from a deal of a random deck
+    (no game code)."""
+    start = cf.from_deck(draw(decks), draw=draw(st.sampled_from([1, 3])))
+    seed = draw(st.integers(0, 2**32 - 1))
+    steps = draw(st.integers(0, max_steps))
+    return play_randomly(start, seed, steps)[-1]
+
+
+json_values = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.sampled_from([2**53, -(2**63)])
+    | st.integers(4300, 5000).map(lambda e: (-1) ** e * 10**e)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20),
+    lambda inner: (
+        st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=12), inner, max_size=6)
+    ),
+    max_leaves=30,
+)
+"""Any plain JSON value (what ``json.loads`` can return), huge integers included."""
+
+
+def _r8_order(base_suit: cf.Suit) -> tuple[cf.Suit, ...]:
+    return (base_suit, *(s for s in cf.Suit if s is not base_suit))
+
+
+@st.composite
+def table_positions(
+    draw: st.DrawFn, *, min_on_foundations: int = 0, max_reserve: int = 13
+) -> cf.Position:
+    """A hand-built position holding all 52 cards, not necessarily reachable by play.
+
+    Each foundation holds ``min_on_foundations`` to 13 cards (the base suit may hold
+    none: its base card was taken back); columns are runs, sometimes long (R14), often
+    with a few unrelated cards under the run; the rest is spread over the reserve, the
+    stock and the waste.  While the reserve has cards no column is empty (R16); with an
+    empty reserve columns may be empty (R17).
+    """
+    base = draw(cards)
+    sizes = {s: draw(st.integers(min_on_foundations, 13)) for s in cf.Suit}
+    foundations = tuple(cf.Foundation(s, base.rank, sizes[s]) for s in _r8_order(base.suit))
+    placed = {card for f in foundations for card in f.cards}
+    rest = list(draw(st.permutations([c for c in cf.PACK if c not in placed])))
+    reserve = rest[: draw(st.integers(0, min(max_reserve, len(rest))))]
+    rest = rest[len(reserve) :]
+    if len(rest) < 8:
+        rest, reserve = rest + reserve, []
+    bottoms = []
+    for _ in range(4):
+        bottoms.append(rest[: draw(st.integers(1 if reserve else 0, 2))])
+        rest = rest[len(bottoms[-1]) :]
+    columns: list[cf.Pile] = []
+    for column in bottoms:
+        for _ in range(draw(st.integers(0, 30)) if column else 0):
+            # Extend the run with a card that fits on its top (R12, R13), if one is left.
+            fitting = [c for c in rest if column[-1] in _onto(c)]
+            if not fitting:
+                break
+            column.append(fitting[0])
+            rest.remove(fitting[0])
+        columns.append(tuple(column))
+    split = draw(st.integers(0, len(rest)))
+    return cf.Position(
+        stock=tuple(rest[:split]),
+        waste=tuple(rest[split:]),
+        reserve=tuple(reserve),
+        foundations=foundations,
+        columns=tuple(columns),
+    )
+
+
+def _onto(card: cf.Card) -> frozenset[cf.Card]:
+    """The two cards ``card`` may be placed on (R12, R13), worked out from the rule."""
+    up = card.rank.next_up()
+    return frozenset(cf.Card(up, s) for s in cf.Suit if (s.color is cf.Color.RED) != card.is_red)
+
+
+@st.composite
+def table_states(
+    draw: st.DrawFn, *, min_on_foundations: int = 0, max_reserve: int = 13
+) -> cf.GameState:
+    """A fresh game state (no history, score 0) around :func:`table_positions`, in either
+    draw mode, with a fan that a last draw could have left (R21)."""
+    pos = draw(table_positions(min_on_foundations=min_on_foundations, max_reserve=max_reserve))
+    mode = draw(st.sampled_from([1, 3]))
+    fan = draw(st.integers(0, min(mode, len(pos.waste))))
+    return cf.GameState(
+        cf.Position(pos.stock, pos.waste, pos.reserve, pos.foundations, pos.columns, fan), draw=mode
+    )
+
+
+endgame_states = table_states(min_on_foundations=9, max_reserve=2)
+"""Hand-built states near the end of a game: most cards up, little or no reserve."""
+
+
+@st.composite
+def late_states(draw: st.DrawFn, max_left: int = 6) -> cf.GameState:
+    """A hand-built late-game state: all but a few cards (at most ``max_left``) on the
+    foundations, the rest spread at random over the reserve, columns, stock and waste.
+    Such states have few enough positions that a plain search can visit them all."""
+    base = draw(cards)
+    suits = [base.suit, *(s for s in cf.Suit if s is not base.suit)]  # R8 order
+    left = draw(st.integers(1, max_left))
+    # How many of each suit are still to go up; the last ones of the suit's sequence.
+    cuts = sorted(draw(st.lists(st.integers(0, left), min_size=3, max_size=3)))
+    counts = [b - a for a, b in zip([0, *cuts], [*cuts, left], strict=True)]
+    foundations = []
+    loose: list[cf.Card] = []
+    for suit, missing in zip(suits, counts, strict=True):
+        size = 13 - missing
+        foundations.append(cf.Foundation(suit, base.rank, size))
+        loose += [cf.Card(cf.Rank((base.rank - 1 + h) % 13 + 1), suit) for h in range(size, 13)]
+    loose = draw(st.permutations(loose))
+    places = draw(st.lists(st.integers(0, 6), min_size=len(loose), max_size=len(loose)))
+    piles: list[list[cf.Card]] = [[] for _ in range(7)]
+    for card, place in zip(loose, places, strict=True):
+        piles[place].append(card)
+    reserve, stock, waste, *columns = piles
+    position = cf.Position(
+        stock=tuple(stock),
+        waste=tuple(waste),
+        reserve=tuple(reserve),
+        foundations=tuple(foundations),
+        columns=tuple(tuple(c) for c in columns),
+    )
+    return cf.GameState(position, draw=draw(st.sampled_from([1, 3])))
+
+
+variants = st.sampled_from(cf.VARIANTS)
+"""Any preset of the Canfield family (see ``docs/variants.rst``)."""
+
+variant_deals = st.builds(
+    lambda number, variant, draw: cf.Deal(number, draw=draw, rules=variant.rules),
+    st.integers(min_value=0, max_value=cf.CODE_SPACE - 1),
+    variants,
+    st.sampled_from([1, 3]),
+)
+"""Any deal under any preset, in either draw mode."""
+
+
+@st.composite
+def variant_states(draw: st.DrawFn, max_steps: int = 200) -> cf.GameState:
+    """A state reached by random legal play, with undos, from a deal under any preset."""
+    start = cf.deal(draw(variant_deals))
+    seed = draw(st.integers(0, 2**32 - 1))
+    steps = draw(st.integers(0, max_steps))
+    return play_randomly(start, seed, steps)[-1]
+
+
+rules_values = st.builds(
+    cf.Rules,
+    draw=st.sampled_from([1, 3]),
+    redeals=st.one_of(st.none(), st.integers(0, 3)),
+    runs=st.sampled_from(["any", "whole", "top"]),
+    takebacks=st.booleans(),
+    fill=st.sampled_from(["auto", "auto-waste", "player", "player-reserve-waste", "none"]),
+    base=st.sampled_from(["random", "choose", "A", "2", "K"]),
+    build=st.sampled_from(["alternate", "suit", "any"]),
+    undo=st.one_of(st.none(), st.integers(0, 120)),
+    undo_counts=st.booleans(),
+    autocomplete=st.booleans(),
+    reserve=st.integers(0, 26),
+    columns=st.integers(1, 8),
+    reserve_open=st.booleans(),
+    scoring=st.sampled_from(["standard", "casino"]),
+)
+"""Any rules, every option varied (not only the presets)."""
+
+
+@st.composite
+def rules_states(draw: st.DrawFn, max_steps: int = 200) -> cf.GameState:
+    """A state reached by random legal play, with undos, under any rules (see
+    :data:`rules_values`), from a coded deal or from a random deck."""
+    rules = draw(rules_values)
+    if draw(st.booleans()):
+        start = cf.deal(cf.Deal(draw(st.integers(0, cf.CODE_SPACE - 1)), rules=rules))
+    else:
+        start = cf.from_deck(draw(decks), rules=rules)
+    seed = draw(st.integers(0, 2**32 - 1))
+    steps = draw(st.integers(0, max_steps))
+    return play_randomly(start, seed, steps, undo_rate=draw(st.sampled_from([0.0, 0.1, 0.3])))[-1]

@@ -9,9 +9,22 @@
 True
 """
 
+from ._actions import (
+    ACTION_COUNT,
+    MAX_RUN,
+    OBSERVATION_HIGH,
+    OBSERVATION_SIZE,
+    action_to_move,
+    legal_action_mask,
+    legal_actions,
+    move_to_action,
+    observe,
+)
 from ._cards import PACK, Card, Color, Rank, Suit
 from ._codes import CODE_SPACE, Deal, decode, encode
+from ._describe import LANGUAGES, describe, describe_card, describe_move
 from ._errors import (
+    ActionError,
     CanfieldError,
     CardParseError,
     DeckError,
@@ -21,11 +34,17 @@ from ._errors import (
     MoveParseError,
     OptionError,
     ParseError,
+    RulesParseError,
+    SaveFormatError,
     TapError,
     UndoError,
+    ValidationError,
+    WrongTypeError,
 )
 from ._moves import DRAW, RECYCLE, Move, MoveKind
-from ._position import Foundation, Pile, Position
+from ._position import Foundation, Pile, Position, VariantPosition
+from ._render_svg import render_svg
+from ._render_text import render_text
 from ._rules import (
     apply,
     has_legal_move,
@@ -39,15 +58,37 @@ from ._rules import (
     tap,
     undo,
 )
+from ._serialize import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    from_dict,
+    from_json,
+    save_schema,
+    to_dict,
+    to_json,
+)
+from ._solver import SolveResult, SolveStatus, hint, solve
 from ._state import HISTORY_LIMIT, GameState, Step, deal, from_deck, new_game
+from ._survey import SurveyResult, SurveyRow, survey
+from ._validate import validate
+from ._variants import VARIANTS, Rules, Variant, find_variant
 from ._version import __version__
 
 __all__ = [
+    "ACTION_COUNT",
     "CODE_SPACE",
     "DRAW",
     "HISTORY_LIMIT",
+    "LANGUAGES",
+    "MAX_RUN",
+    "OBSERVATION_HIGH",
+    "OBSERVATION_SIZE",
     "PACK",
     "RECYCLE",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "VARIANTS",
+    "ActionError",
     "CanfieldError",
     "Card",
     "CardParseError",
@@ -67,25 +108,56 @@ __all__ = [
     "Pile",
     "Position",
     "Rank",
+    "Rules",
+    "RulesParseError",
+    "SaveFormatError",
+    "SolveResult",
+    "SolveStatus",
     "Step",
     "Suit",
+    "SurveyResult",
+    "SurveyRow",
     "TapError",
     "UndoError",
+    "ValidationError",
+    "Variant",
+    "VariantPosition",
+    "WrongTypeError",
     "__version__",
+    "action_to_move",
     "apply",
     "deal",
     "decode",
+    "describe",
+    "describe_card",
+    "describe_move",
     "encode",
+    "find_variant",
     "from_deck",
+    "from_dict",
+    "from_json",
     "has_legal_move",
+    "hint",
     "is_legal",
     "is_won",
+    "legal_action_mask",
+    "legal_actions",
     "legal_moves",
+    "move_to_action",
     "new_game",
+    "observe",
     "play",
     "position_moves",
+    "render_svg",
+    "render_text",
     "run_length",
+    "save_schema",
     "score",
+    "solve",
+    "survey",
     "tap",
+    "to_dict",
+    "to_json",
     "undo",
+    "validate",
 ]

@@ -12,6 +12,7 @@ from typing import Any
 
 import attrs
 
+from ._checks import DeckTypeError, shown
 from ._errors import CardParseError, DeckError
 
 __all__ = ["PACK", "Card", "Color", "Rank", "Suit", "check_deck"]
@@ -54,6 +55,8 @@ class Suit(enum.IntEnum):
         >>> Suit.parse("h")
         <Suit.HEARTS: 1>
         """
+        if not isinstance(text, str):
+            raise CardParseError(repr(text), 0, "a suit must be given as a string")
         key = text.strip()
         suit = _SUIT_BY_TEXT.get(key)
         if suit is None:
@@ -107,6 +110,8 @@ class Rank(enum.IntEnum):
         >>> Rank.parse("10")
         <Rank.TEN: 10>
         """
+        if not isinstance(text, str):
+            raise CardParseError(repr(text), 0, "a rank must be given as a string")
         key = text.strip()
         rank = _RANK_BY_TEXT.get(key)
         if rank is None:
@@ -156,13 +161,22 @@ class Card:
     _text: str = attrs.field(init=False)
 
     def __new__(cls, rank: Rank, suit: Suit) -> Card:
-        card = _CARDS.get((rank, suit))
+        try:
+            card = _CARDS.get((rank, suit))
+        except TypeError:  # unhashable: refused below
+            card = None
         if card is not None:
             return card
         if not isinstance(rank, Rank) or not isinstance(suit, Suit):
+            # Plain integers are read as enum values; anything else is the wrong type.
+            if not all(isinstance(v, int) and not isinstance(v, bool) for v in (rank, suit)):
+                raise DeckTypeError(
+                    f"no such card: Card() needs a Rank and a Suit, not {shown(rank)} "
+                    f"and {shown(suit)}"
+                )
             try:
                 rank, suit = Rank(rank), Suit(suit)
-            except (ValueError, TypeError):
+            except ValueError:
                 raise DeckError(f"no such card: rank {rank!r}, suit {suit!r}") from None
             return cls(rank, suit)
         card = super().__new__(cls)
@@ -266,17 +280,29 @@ def check_deck(cards: Iterable[Card | str]) -> tuple[Card, ...]:
     """Return ``cards`` as a tuple of :class:`Card`, checking it is a full 52-card pack.
 
     Strings are parsed with :meth:`Card.parse`.  Raises :class:`~pycanfield.DeckError`
-    naming the first duplicate, the first missing card or the wrong count.
+    naming the first duplicate, the first missing card or the wrong count, or an error
+    that is both a :class:`~pycanfield.WrongTypeError` and a :class:`DeckError` for a
+    deck that is not an iterable of cards.
     """
+    if isinstance(cards, (str, bytes)):
+        raise DeckTypeError(
+            f"a deck is an iterable of cards such as ['QC', ...], not {shown(cards)}"
+        )
+    try:
+        items = iter(cards)
+    except TypeError:
+        raise DeckTypeError(
+            f"a deck is an iterable of cards such as ['QC', ...], not {shown(cards)}"
+        ) from None
     deck: list[Card] = []
     seen: dict[Card, int] = {}
-    for i, item in enumerate(cards):
+    for i, item in enumerate(items):
         if isinstance(item, Card):
             card = item
         elif isinstance(item, str):
             card = Card.parse(item)
         else:
-            raise DeckError(f"deck[{i}] is {item!r}, not a card")
+            raise DeckTypeError(f"deck[{i}] is {shown(item)}, not a card")
         if card in seen:
             raise DeckError(f"deck[{i}] repeats {card.unicode} (first at deck[{seen[card]}])")
         seen[card] = i

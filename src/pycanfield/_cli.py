@@ -15,7 +15,11 @@ from ._errors import CanfieldError
 from ._version import __version__
 
 # Modules that provide sub-commands; each has register(subparsers) -> None.
-_COMMAND_MODULES: tuple[str, ...] = ("pycanfield._cli_basic", "pycanfield._cli_play")
+_COMMAND_MODULES: tuple[str, ...] = (
+    "pycanfield._cli_basic",
+    "pycanfield._cli_play",
+    "pycanfield._cli_solve",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -8,6 +8,7 @@ value also derive from :class:`ValueError`.
 from __future__ import annotations
 
 __all__ = [
+    "ActionError",
     "CanfieldError",
     "CardParseError",
     "DeckError",
@@ -17,8 +18,12 @@ __all__ = [
     "MoveParseError",
     "OptionError",
     "ParseError",
+    "RulesParseError",
+    "SaveFormatError",
     "TapError",
     "UndoError",
+    "ValidationError",
+    "WrongTypeError",
 ]
 
 
@@ -55,12 +60,18 @@ class GameCodeError(ParseError):
 
     Attributes:
         part: which part of the code is wrong: ``"prefix"``, ``"draw mode"``,
-            ``"letters"`` or ``"length"``.
+            ``"letters"``, ``"length"`` or ``"options"`` (the rule options of a
+            variant's code).
     """
 
     def __init__(self, text: str, position: int, reason: str, *, part: str) -> None:
         self.part = part
         super().__init__(text, position, reason)
+
+
+class RulesParseError(ParseError):
+    """A rules text such as ``"classic draw=1"`` could not be parsed (see
+    :meth:`~pycanfield.Rules.parse`)."""
 
 
 class IllegalMoveError(CanfieldError, ValueError):
@@ -95,3 +106,43 @@ class TapError(CanfieldError, ValueError):
 
 class DeckError(CanfieldError, ValueError):
     """A deck is not 52 distinct cards."""
+
+
+class ActionError(CanfieldError, ValueError):
+    """An action number is out of range, or a move has no action number (bots' action
+    space, see :func:`~pycanfield.move_to_action`)."""
+
+
+class WrongTypeError(CanfieldError, TypeError):
+    """A function was given an object of the wrong Python type, such as :func:`~pycanfield.apply`
+    given a string where a :class:`~pycanfield.Move` belongs.
+
+    It is a :class:`TypeError`, as Python's convention asks, and a :class:`CanfieldError`, so
+    that catching the library's errors catches it too.  Parsers, which read text that may come
+    from anywhere, report a value of the wrong type as unreadable text instead (their own
+    :class:`ParseError`).
+    """
+
+
+class ValidationError(CanfieldError, ValueError):
+    """A game, a position or a saved game breaks a rule or an invariant of the game.
+
+    Attributes:
+        field: where the problem is, as a path such as ``"position.columns[2][0]"``
+            (``""`` for the whole value).
+        reason: what is wrong, without the path.
+    """
+
+    def __init__(self, field: str, reason: str) -> None:
+        self.field = field
+        self.reason = reason
+        super().__init__(f"{field}: {reason}" if field else reason)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Rebuild from the fields, so that the error survives pickling between processes.
+        return (type(self), (self.field, self.reason))
+
+
+class SaveFormatError(ValidationError):
+    """A saved game is not in the save format: not JSON, too large or too deep, an unknown or
+    missing key, a value of the wrong JSON type, or an unsupported format version."""

@@ -17,6 +17,8 @@ Notation (case-insensitive when parsed, upper case when printed):
 ``1>4``       column 1's top card onto column 4
 ``1>4x3``     column 1's top three cards, as a run, onto column 4 (R14)
 ``FH>2``      the top card of the hearts foundation onto column 2 (R22)
+``base 3``    the third dealt card becomes the base card (only under rules
+              where the player chooses the base, see ``docs/variants.rst``)
 ============  ==========================================================
 """
 
@@ -28,6 +30,7 @@ import re
 import attrs
 
 from ._cards import Suit
+from ._checks import MoveTypeError, shown
 from ._errors import InvalidMoveError, MoveParseError
 
 __all__ = ["DRAW", "RECYCLE", "Move", "MoveKind"]
@@ -45,6 +48,9 @@ class MoveKind(enum.IntEnum):
     WASTE_TO_COLUMN = 6
     COLUMN_TO_COLUMN = 7
     FOUNDATION_TO_COLUMN = 8
+    #: The player chooses the base card (``Rules(base="choose")``); ``source`` is the
+    #: index of the chosen card among the dealt ones.
+    CHOOSE_BASE = 9
 
     @property
     def to_foundation(self) -> bool:
@@ -70,11 +76,27 @@ _TO_COLUMN = frozenset(
 )
 
 
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _check_move(move: Move) -> None:
+    # Types first: a field of the wrong type raises MoveTypeError, which is an
+    # InvalidMoveError too; then the values.
     kind = move.kind
     if not isinstance(kind, MoveKind):
-        raise InvalidMoveError(f"kind must be a MoveKind, not {kind!r}")
-    needs_source = kind in _FROM_COLUMN
+        raise MoveTypeError(f"Move(): kind must be a MoveKind, not {shown(kind)}")
+    for name in ("source", "target"):
+        value = getattr(move, name)
+        if value is not None and not _whole(value):
+            raise MoveTypeError(
+                f"Move(): {name} needs a column index (int) or None, not {shown(value)}"
+            )
+    if move.suit is not None and not isinstance(move.suit, Suit):
+        raise MoveTypeError(f"Move(): suit must be a Suit or None, not {shown(move.suit)}")
+    if not _whole(move.count):
+        raise MoveTypeError(f"Move(): count must be a whole number >= 1, not {shown(move.count)}")
+    needs_source = kind in _FROM_COLUMN or kind is MoveKind.CHOOSE_BASE
     needs_target = kind in _TO_COLUMN
     needs_suit = kind is MoveKind.FOUNDATION_TO_COLUMN
     for name, needed, value in (
@@ -82,7 +104,7 @@ def _check_move(move: Move) -> None:
         ("target", needs_target, move.target),
     ):
         if needed:
-            if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            if value is None or value < 0:
                 raise InvalidMoveError(
                     f"{kind.name} needs a column index >= 0 as {name}, not {value!r}"
                 )
@@ -90,15 +112,20 @@ def _check_move(move: Move) -> None:
             raise InvalidMoveError(f"{kind.name} takes no {name} column")
     if needs_suit != (move.suit is not None):
         raise InvalidMoveError(f"{kind.name} {'needs' if needs_suit else 'takes no'} suit")
-    if move.suit is not None and not isinstance(move.suit, Suit):
-        raise InvalidMoveError(f"suit must be a Suit, not {move.suit!r}")
     if kind is MoveKind.COLUMN_TO_COLUMN:
-        if not isinstance(move.count, int) or isinstance(move.count, bool) or move.count < 1:
+        if move.count < 1:
             raise InvalidMoveError(f"count must be a whole number >= 1, not {move.count!r}")
         if move.source == move.target:
             raise InvalidMoveError("a run cannot move onto its own column")
     elif move.count != 1:
         raise InvalidMoveError(f"{kind.name} moves one card; count must be 1")
+
+
+def _index(function: str, argument: str, value: object) -> None:
+    if not _whole(value):
+        raise MoveTypeError(
+            f"Move.{function}() needs a column index (int) as {argument}, not {shown(value)}"
+        )
 
 
 @attrs.frozen(cache_hash=True, repr=False)
@@ -149,27 +176,47 @@ class Move:
     @classmethod
     def column_to_foundation(cls, column: int) -> Move:
         """The top card of ``column`` (0-based) onto its foundation."""
+        _index("column_to_foundation", "column", column)
         return _intern(MoveKind.COLUMN_TO_FOUNDATION, column)
 
     @classmethod
     def reserve_to_column(cls, column: int) -> Move:
         """The reserve's top card onto ``column`` (0-based)."""
+        _index("reserve_to_column", "column", column)
         return _intern(MoveKind.RESERVE_TO_COLUMN, None, column)
 
     @classmethod
     def waste_to_column(cls, column: int) -> Move:
         """The waste's top card onto ``column`` (0-based)."""
+        _index("waste_to_column", "column", column)
         return _intern(MoveKind.WASTE_TO_COLUMN, None, column)
 
     @classmethod
     def column_to_column(cls, source: int, target: int, *, count: int = 1) -> Move:
         """The top ``count`` cards of column ``source`` onto column ``target`` (0-based)."""
+        _index("column_to_column", "source", source)
+        _index("column_to_column", "target", target)
+        if not _whole(count):
+            raise MoveTypeError(
+                f"Move.column_to_column() needs a whole number as count, not {shown(count)}"
+            )
         return _intern(MoveKind.COLUMN_TO_COLUMN, source, target, None, count)
 
     @classmethod
     def foundation_to_column(cls, suit: Suit, column: int) -> Move:
         """The top card of the ``suit`` foundation onto ``column`` (0-based), R22."""
+        if not isinstance(suit, Suit):
+            raise MoveTypeError(
+                f"Move.foundation_to_column() needs a Suit as suit, not {shown(suit)}"
+            )
+        _index("foundation_to_column", "column", column)
         return _intern(MoveKind.FOUNDATION_TO_COLUMN, None, column, suit)
+
+    @classmethod
+    def choose_base(cls, index: int) -> Move:
+        """Make the dealt card ``index`` (0-based) the base card (``Rules(base="choose")``)."""
+        _index("choose_base", "index", index)
+        return _intern(MoveKind.CHOOSE_BASE, index)
 
     # -- notation -------------------------------------------------------------------
     @classmethod
@@ -206,7 +253,10 @@ def _intern(
     count: int = 1,
 ) -> Move:
     key = (kind, source, target, suit, count)
-    move = _CACHE.get(key)
+    try:
+        move = _CACHE.get(key)
+    except TypeError:  # an unhashable field: Move() refuses it
+        return Move(kind, source, target, suit, count)
     if move is None:
         move = Move(kind, source, target, suit, count)
         _CACHE[key] = move
@@ -225,6 +275,8 @@ def _format(move: Move) -> str:
         return "draw"
     if kind is MoveKind.RECYCLE:
         return "recycle"
+    if kind is MoveKind.CHOOSE_BASE:
+        return f"base {move.source + 1}"  # type: ignore[operator]
     if kind in _FROM_COLUMN:
         src = str(move.source + 1)  # type: ignore[operator]
     elif kind is MoveKind.FOUNDATION_TO_COLUMN:
@@ -238,16 +290,30 @@ def _format(move: Move) -> str:
     return f"{src}>{dst}{suffix}"
 
 
+# Digits are [0-9], not \d: \d also takes other scripts' digits, which int() would read.
 _TOKEN = re.compile(
-    r"\s*(?:(?P<word>[A-Za-z]{3,})|(?P<src>[RrWw]|[Ff]\s*[SHDCshdc♠♥♦♣]|\d+)"
-    r"\s*>\s*(?P<dst>[Ff]|\d+)(?:\s*[xX]\s*(?P<count>\d+))?)\s*"
+    r"\s*(?:(?i:base)\s*(?P<base>[0-9]+)|(?P<word>[A-Za-z]{3,})|(?P<src>[RrWw]|[Ff]\s*[SHDCshdc♠♥♦♣]|[0-9]+)"
+    r"\s*>\s*(?P<dst>[Ff]|[0-9]+)(?:\s*[xX]\s*(?P<count>[0-9]+))?)\s*"
 )
+
+
+def _number(text: str, match: re.Match[str], group: str) -> int:
+    digits = match.group(group)
+    # int() itself refuses digit strings longer than 4300 with a plain ValueError.
+    if len(digits.lstrip("0")) > 9:
+        raise MoveParseError(text, match.start(group), "number too large")
+    return int(digits)
 
 
 def _parse(text: str) -> Move:
     match = _TOKEN.fullmatch(text)
     if match is None:
         raise MoveParseError(text, _error_position(text), _error_reason(text))
+    if match.group("base") is not None:
+        index = _number(text, match, "base")
+        if index < 1:
+            raise MoveParseError(text, match.start("base"), "dealt cards are numbered from 1")
+        return _intern(MoveKind.CHOOSE_BASE, index - 1)
     word = match.group("word")
     if word is not None:
         lowered = word.lower()
@@ -259,10 +325,10 @@ def _parse(text: str) -> Move:
     src = match.group("src").upper()
     dst = match.group("dst").upper()
     count_text = match.group("count")
-    count = int(count_text) if count_text is not None else 1
+    count = _number(text, match, "count") if count_text is not None else 1
 
     def column(group: str) -> int:
-        value = int(match.group(group))
+        value = _number(text, match, group)
         if value < 1:
             raise MoveParseError(text, match.start(group), "columns are numbered from 1")
         return value - 1
@@ -309,9 +375,11 @@ def _error_position(text: str) -> int:
     return pos
 
 
+# What a valid move can start with: a beginning of "draw" or "recycle", or of SOURCE>TARGET.
 _PREFIX = re.compile(
-    r"\s*(?:[A-Za-z]*|(?:[RrWw]|[Ff]\s*[SHDCshdc♠♥♦♣]?|\d+)"
-    r"(?:\s*>\s*(?:(?:[Ff]|\d+)(?:\s*[xX]\s*\d*)?)?)?)\s*"
+    r"\s*(?:(?i:d(?:r(?:aw?)?)?|r(?:e(?:c(?:y(?:c(?:le?)?)?)?)?)?|b(?:a(?:se?)?)?|base\s*[0-9]*)"
+    r"|(?:[RrWw]|[Ff]\s*[SHDCshdc♠♥♦♣]?|[0-9]+)"
+    r"(?:\s*>\s*(?:(?:[Ff]|[0-9]+)(?:\s*[xX]\s*[0-9]*)?)?)?)?\s*"
 )
 
 

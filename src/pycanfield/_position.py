@@ -8,13 +8,23 @@ values: a foundation's cards follow from its suit, base rank and size alone (R9,
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import attrs
 
 from ._cards import Card, Rank, Suit
+from ._checks import wrong_type
+from ._errors import OptionError
 
-__all__ = ["Foundation", "Pile", "Position", "foundation_suits"]
+__all__ = [
+    "Foundation",
+    "Pile",
+    "Position",
+    "VariantPosition",
+    "foundation_suits",
+    "make_position",
+    "make_variant_position",
+]
 
 Pile = tuple[Card, ...]
 """A pile of cards, bottom to top."""
@@ -45,13 +55,27 @@ class Foundation:
     top: Card | None = attrs.field(init=False)
 
     def __new__(cls, suit: Suit, base: Rank, size: int) -> Foundation:
-        found = _FOUNDATIONS.get((suit, base, size))
+        try:
+            found = _FOUNDATIONS.get((suit, base, size))
+        except TypeError:  # unhashable: refused below
+            found = None
         if found is not None:
             return found
+        for name, value, needs in (
+            ("suit", suit, "a Suit"),
+            ("base", base, "a Rank"),
+            ("size", size, "a whole number"),
+        ):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise wrong_type("Foundation", name, needs, value)
+        try:
+            suit, base = Suit(suit), Rank(base)
+        except ValueError:
+            raise OptionError(f"no such suit or rank: {suit!r}, {base!r}") from None
         if not 0 <= size <= 13:
-            raise ValueError(f"a foundation holds 0 to 13 cards, not {size}")
+            raise OptionError(f"a foundation holds 0 to 13 cards, not {size}")
         obj = super().__new__(cls)
-        _FOUNDATIONS[(Suit(suit), Rank(base), size)] = obj
+        _FOUNDATIONS[(suit, base, size)] = obj
         return obj
 
     def __init__(self, suit: Suit, base: Rank, size: int) -> None:
@@ -114,7 +138,16 @@ def foundation_suits(base_suit: Suit) -> tuple[Suit, Suit, Suit, Suit]:
 
 @attrs.frozen(cache_hash=True)
 class Position:
-    """Where every card lies.  Immutable and hashable."""
+    """Where every card lies.  Immutable and hashable.
+
+    The constructor checks the types of the piles (tuples of cards, a tuple of
+    :class:`Foundation` values, a tuple of columns) and raises
+    :class:`~pycanfield.WrongTypeError` for anything else; whether the cards make a
+    position of the game is for :func:`~pycanfield.validate` to say.
+
+    >>> Position((), (), (), (), ((), ()), 0).columns
+    ((), ())
+    """
 
     #: Face-down cards; the last one is drawn next (R3, R18).
     stock: Pile
@@ -128,6 +161,23 @@ class Position:
     columns: tuple[Pile, ...]
     #: How many cards of the last draw are still on the waste (R21).
     fan: int = 0
+
+    def __attrs_post_init__(self) -> None:
+        # The rules build their positions with make_position, which skips this.
+        _check_position(self)
+
+    @property
+    def passes(self) -> int:
+        """How many times the waste was turned back into the stock, counted only under
+        rules that limit redeals (:attr:`~pycanfield.Rules.redeals`, see
+        :class:`VariantPosition`); always 0 here."""
+        return 0
+
+    @property
+    def pending(self) -> Pile:
+        """The cards dealt for the player to choose the base card from
+        (``Rules(base="choose")``, see :class:`VariantPosition`); always empty here."""
+        return ()
 
     @property
     def base_rank(self) -> Rank:
@@ -150,10 +200,13 @@ class Position:
         for f in self.foundations:
             if f.suit is suit:
                 return f
+        if not isinstance(suit, Suit):
+            raise wrong_type("Position.foundation", "suit", "a Suit", suit)
         raise KeyError(suit)  # pragma: no cover - every position has all four suits
 
     def cards(self) -> Iterator[Card]:
         """Every card of the position, pile by pile."""
+        yield from self.pending
         yield from self.stock
         yield from self.waste
         yield from self.reserve
@@ -161,3 +214,114 @@ class Position:
             yield from f.cards
         for column in self.columns:
             yield from column
+
+    def _repr_svg_(self) -> str:
+        """The SVG picture, so that Jupyter draws the table (see :func:`~pycanfield.render_svg`)."""
+        from ._render_svg import render_svg  # imported here: the renderer imports this module
+
+        return render_svg(self)
+
+
+@attrs.frozen(cache_hash=True)
+class VariantPosition(Position):
+    """A position under rules that need more than the piles (see :class:`~pycanfield.Rules`):
+    a count of redeals, or the cards to choose the base card from.
+
+    The standard game's positions are plain :class:`Position` values, which keeps them
+    small and fast; the rules build these when other rules call for them.  A
+    :class:`VariantPosition` never equals a :class:`Position`.
+    """
+
+    #: How many times the waste was turned back into the stock (counted when
+    #: :attr:`~pycanfield.Rules.redeals` is limited).
+    passes: int = 0
+    #: The cards dealt for the player to choose the base card from, before the first move
+    #: of a game whose rules say ``base="choose"``; the columns are empty and the
+    #: foundations wait (their base rank means nothing) until then.  Empty afterwards.
+    pending: Pile = ()
+
+
+def _check_pile(function: str, name: str, pile: object) -> None:
+    if type(pile) is not tuple or not all(type(card) is Card for card in pile):
+        raise wrong_type(function, name, "a tuple of cards", pile)
+
+
+def _check_position(pos: Position) -> None:
+    function = type(pos).__name__
+    for name in ("stock", "waste", "reserve", "pending"):
+        _check_pile(function, name, getattr(pos, name))
+    foundations = pos.foundations
+    if type(foundations) is not tuple or not all(type(f) is Foundation for f in foundations):
+        raise wrong_type(function, "foundations", "a tuple of Foundation values", foundations)
+    columns = pos.columns
+    if type(columns) is not tuple:
+        raise wrong_type(function, "columns", "a tuple of columns", columns)
+    for i, column in enumerate(columns):
+        _check_pile(function, f"columns[{i}]", column)
+    for name in ("fan", "passes"):
+        value = getattr(pos, name)
+        if type(value) is not int:
+            raise wrong_type(function, name, "a whole number", value)
+
+
+def _fast_constructors() -> tuple[
+    Callable[[Pile, Pile, Pile, tuple[Foundation, ...], tuple[Pile, ...], int], Position],
+    Callable[
+        [Pile, Pile, Pile, tuple[Foundation, ...], tuple[Pile, ...], int, int], VariantPosition
+    ],
+]:
+    """Constructors for positions whose parts are already right (the rules build one per
+    move): they fill the slots directly, without the constructor's checks."""
+    new = object.__new__
+    names = ("stock", "waste", "reserve", "foundations", "columns", "fan")
+    p_stock, p_waste, p_reserve, p_foundations, p_columns, p_fan = (
+        getattr(Position, n).__set__ for n in names
+    )
+    p_hash = Position.__dict__["_attrs_cached_hash"].__set__
+    v_passes, v_pending, v_hash = (
+        VariantPosition.__dict__[n].__set__ for n in ("passes", "pending", "_attrs_cached_hash")
+    )
+
+    def make_position(
+        stock: Pile,
+        waste: Pile,
+        reserve: Pile,
+        foundations: tuple[Foundation, ...],
+        columns: tuple[Pile, ...],
+        fan: int,
+    ) -> Position:
+        made: Position = new(Position)
+        p_stock(made, stock)
+        p_waste(made, waste)
+        p_reserve(made, reserve)
+        p_foundations(made, foundations)
+        p_columns(made, columns)
+        p_fan(made, fan)
+        p_hash(made, None)
+        return made
+
+    def make_variant_position(
+        stock: Pile,
+        waste: Pile,
+        reserve: Pile,
+        foundations: tuple[Foundation, ...],
+        columns: tuple[Pile, ...],
+        fan: int,
+        passes: int,
+    ) -> VariantPosition:
+        made: VariantPosition = new(VariantPosition)
+        p_stock(made, stock)
+        p_waste(made, waste)
+        p_reserve(made, reserve)
+        p_foundations(made, foundations)
+        p_columns(made, columns)
+        p_fan(made, fan)
+        v_passes(made, passes)
+        v_pending(made, ())
+        v_hash(made, None)
+        return made
+
+    return make_position, make_variant_position
+
+
+make_position, make_variant_position = _fast_constructors()

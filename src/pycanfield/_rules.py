@@ -1,16 +1,24 @@
 """The rules: which moves are legal, what a move does, undo, score and tap.
 
 Every function here is pure.  The position-level helpers (``position_moves``,
-``play``) are shared with the solver, which works on positions without history.
+``play``) serve search code, which works on positions without history.
+
+Every public function checks its arguments' types once, at the top, and refuses a
+wrong one with :class:`~pycanfield.WrongTypeError`; the internal ``_standard_moves``
+and ``_play`` skip the checks, so that ``legal_moves`` and ``apply`` test each argument
+once and nothing inside the loops.
 """
 
 from __future__ import annotations
 
 from ._cards import ACCEPTS, ONTO, Card
-from ._errors import IllegalMoveError, TapError, UndoError, WrongTypeError
+from ._checks import OptionTypeError, wrong_type
+from ._errors import IllegalMoveError, OptionError, TapError, UndoError
 from ._moves import _CACHE, DRAW, RECYCLE, Move, MoveKind, _intern
-from ._position import Foundation, Pile, Position
-from ._state import HISTORY_LIMIT, GameState, Step
+from ._position import Foundation, Pile, Position, make_position
+from ._rules_variant import variant_moves, variant_play, variant_tap
+from ._state import HISTORY_LIMIT, GameState, make_state, make_step
+from ._variants import Rules
 
 __all__ = [
     "apply",
@@ -40,23 +48,51 @@ def run_length(column: Pile) -> int:
     """How many cards at the top of ``column`` form a movable run (R14).
 
     A run alternates colour and goes down one rank at a time, with the king below the
-    ace (R13); it may be longer than 13 cards.
+    ace (R13); it may be longer than 13 cards.  ``column`` is a tuple of cards, bottom
+    to top, as in ``Position.columns``.
+
+    >>> from pycanfield import Card
+    >>> run_length(tuple(map(Card.parse, ["5S", "KH", "QC", "JD"])))
+    3
     """
+    if type(column) is not tuple:
+        raise wrong_type("run_length", "column", "a tuple of cards", column)
     i = len(column) - 1
     if i < 0:
         return 0
-    while i > 0 and column[i - 1] in ONTO[column[i]]:
-        i -= 1
+    try:
+        while i > 0 and column[i - 1] in ONTO[column[i]]:
+            i -= 1
+    except (KeyError, TypeError):  # ONTO has every card and nothing else
+        raise wrong_type("run_length", "column", "a tuple of cards", column) from None
     return len(column) - i
 
 
-def position_moves(pos: Position) -> list[Move]:
-    """Every legal move in ``pos``, in the order documented for :func:`legal_moves`."""
+def position_moves(pos: Position, rules: Rules | None = None) -> list[Move]:
+    """Every legal move in ``pos``, in the order documented for :func:`legal_moves`.
+
+    ``rules`` (default: R1-R32) gives other rules (see :class:`~pycanfield.Rules`).
+    Arguments of the wrong type raise :class:`~pycanfield.WrongTypeError`; the cards
+    of ``pos`` are not checked (see :func:`~pycanfield.validate`).
+    """
+    if not isinstance(pos, Position):
+        raise wrong_type("position_moves", "pos", "a Position", pos)
+    if rules is not None:
+        if not isinstance(rules, Rules):
+            raise wrong_type("position_moves", "rules", "a Rules value or None", rules)
+        if not rules.is_standard:
+            return variant_moves(pos, rules)
+    return _standard_moves(pos)
+
+
+def _standard_moves(pos: Position) -> list[Move]:
+    """:func:`position_moves` under R1-R32, without checks."""
     moves: list[Move] = []
     append = moves.append
     reserve, waste, columns = pos.reserve, pos.waste, pos.columns
     ncols = len(columns)
     wanted = {f.next for f in pos.foundations}
+    wanted.discard(None)  # a full foundation wants nothing; None stands for no card too
     rtop = reserve[-1] if reserve else None
     wtop = waste[-1] if waste else None
     tops = [col[-1] if col else None for col in columns]
@@ -98,15 +134,16 @@ def position_moves(pos: Position) -> list[Move]:
 
     # 4. Runs between columns (R14): each source, shortest run first, targets left to right.
     cache = _CACHE
+    find = targets if empties else fits.get
     for s in range(ncols):
         col = columns[s]
         n = len(col)
         j = n - 1
         while j >= 0:
             card = col[j]
-            found = targets(card)
+            found = find(card)
             count = n - j
-            for t in found:
+            for t in found or ():
                 if t == s or (j == 0 and not columns[t]):
                     # A whole column onto an empty one changes nothing (R14).
                     continue
@@ -146,19 +183,33 @@ def legal_moves(state: GameState) -> list[Move]:
     >>> from pycanfield import deal
     >>> [str(m) for m in legal_moves(deal("CF1-D3-AAAAACL"))]
     ['R>2', '2>4', 'draw']
+
+    Under other rules (``state.rules``) the order is the same; a game whose player
+    chooses the base card starts with the choices ``base 1`` ... only.
     """
-    return position_moves(state.position)
+    if not isinstance(state, GameState):
+        raise wrong_type("legal_moves", "state", "a GameState", state)
+    rules = state.rules
+    if not rules.is_standard:
+        return variant_moves(state.position, rules)
+    return _standard_moves(state.position)
 
 
 def has_legal_move(state: GameState) -> bool:
     """True when at least one action is possible (R24 leaves the rest to the player)."""
-    return bool(position_moves(state.position))
+    if not isinstance(state, GameState):
+        raise wrong_type("has_legal_move", "state", "a GameState", state)
+    return bool(legal_moves(state))
 
 
 def is_legal(state: GameState, move: Move) -> bool:
     """True when :func:`apply` would accept ``move``."""
+    if not isinstance(state, GameState):
+        raise wrong_type("is_legal", "state", "a GameState", state)
+    if not isinstance(move, Move):
+        raise wrong_type("is_legal", "move", "a Move", move)
     try:
-        play(state.position, move, state.draw)
+        _play(state.position, move, state.draw, state.rules)
     except IllegalMoveError:
         return False
     return True
@@ -176,7 +227,7 @@ def _place(card: Card, move: Move, pos: Position, target: int) -> tuple[Pile, ..
     """The columns after putting ``card`` (the lowest card of what moves) on ``target``."""
     columns = pos.columns
     if not 0 <= target < len(columns):
-        raise _refuse(move, f"there is no {_column_name(target)}", "R12")
+        raise _refuse(move, f"there is no {_column_name(target)}", "R2")  # R2 deals 4 columns
     col = columns[target]
     if col:
         top = col[-1]
@@ -216,12 +267,42 @@ def _refill(columns: list[Pile], reserve: Pile, emptied: int) -> Pile:
     return reserve
 
 
-def play(pos: Position, move: Move, draw: int = 3) -> tuple[Position, int]:
+def play(
+    pos: Position, move: Move, draw: int = 3, *, rules: Rules | None = None
+) -> tuple[Position, int]:
     """Apply ``move`` to a bare position: the new position and the points earned.
 
     This is :func:`apply` without score, history or counters; it raises the same
-    :class:`~pycanfield.IllegalMoveError` for an illegal move.
+    :class:`~pycanfield.IllegalMoveError` for an illegal move.  ``rules`` (default:
+    R1-R32 in the draw mode ``draw``) gives other rules, which carry their own draw
+    mode: ``draw`` is then not used.  Arguments of the wrong type raise
+    :class:`~pycanfield.WrongTypeError` and a draw mode other than 1 or 3
+    :class:`~pycanfield.OptionError`; the cards of ``pos`` are not checked (see
+    :func:`~pycanfield.validate`).
     """
+    if not isinstance(pos, Position):
+        raise wrong_type("play", "pos", "a Position", pos)
+    if not isinstance(move, Move):
+        raise wrong_type("play", "move", "a Move", move)
+    if (draw != 3 and draw != 1) or type(draw) is not int:
+        _check_draw("play", draw)
+    if rules is not None and not isinstance(rules, Rules):
+        raise wrong_type("play", "rules", "a Rules value or None", rules)
+    return _play(pos, move, draw, rules)
+
+
+def _check_draw(function: str, draw: object) -> None:
+    if isinstance(draw, int) and not isinstance(draw, bool):
+        raise OptionError(f"{function}() needs a draw mode of 1 or 3, not {draw!r}")
+    raise wrong_type(function, "draw", "1 or 3", draw, OptionTypeError)
+
+
+def _play(pos: Position, move: Move, draw: int, rules: Rules | None) -> tuple[Position, int]:
+    """:func:`play` without checks."""
+    if rules is not None:
+        if not rules.is_standard:
+            return variant_play(pos, move, rules)
+        draw = rules.draw
     kind = move.kind
     stock, waste, reserve = pos.stock, pos.waste, pos.reserve
     foundations, columns = pos.foundations, pos.columns
@@ -232,28 +313,28 @@ def play(pos: Position, move: Move, draw: int = 3) -> tuple[Position, int]:
             raise _refuse(move, why, "R19")
         n = draw if draw < len(stock) else len(stock)
         turned = stock[-n:]
-        return Position(stock[:-n], waste + turned[::-1], reserve, foundations, columns, n), 0
+        return make_position(stock[:-n], waste + turned[::-1], reserve, foundations, columns, n), 0
 
     if kind is MoveKind.RECYCLE:
         if stock:
             raise _refuse(move, "the waste is turned over only when the stock is empty", "R19")
         if not waste:
             raise _refuse(move, "the stock and the waste are both empty", "R19")
-        return Position(waste[::-1], (), reserve, foundations, columns, 0), 0
+        return make_position(waste[::-1], (), reserve, foundations, columns, 0), 0
 
     if kind is MoveKind.RESERVE_TO_FOUNDATION or kind is MoveKind.RESERVE_TO_COLUMN:
         if not reserve:
             raise _refuse(move, "the reserve is empty", "R4")
         card = reserve[-1]
         if kind is MoveKind.RESERVE_TO_FOUNDATION:
-            return Position(
+            return make_position(
                 stock, waste, reserve[:-1], _to_foundation(card, move, pos), columns, pos.fan
             ), POINTS
         target = move.target
         assert target is not None
         cols = list(_place(card, move, pos, target))
         cols[target] = cols[target] + (card,)
-        return Position(stock, waste, reserve[:-1], foundations, tuple(cols), pos.fan), 0
+        return make_position(stock, waste, reserve[:-1], foundations, tuple(cols), pos.fan), 0
 
     if kind is MoveKind.WASTE_TO_FOUNDATION or kind is MoveKind.WASTE_TO_COLUMN:
         if not waste:
@@ -261,20 +342,20 @@ def play(pos: Position, move: Move, draw: int = 3) -> tuple[Position, int]:
         card = waste[-1]
         fan = pos.fan - 1 if pos.fan > 0 else 0
         if kind is MoveKind.WASTE_TO_FOUNDATION:
-            return Position(
+            return make_position(
                 stock, waste[:-1], reserve, _to_foundation(card, move, pos), columns, fan
             ), POINTS
         target = move.target
         assert target is not None
         cols = list(_place(card, move, pos, target))
         cols[target] = cols[target] + (card,)
-        return Position(stock, waste[:-1], reserve, foundations, tuple(cols), fan), 0
+        return make_position(stock, waste[:-1], reserve, foundations, tuple(cols), fan), 0
 
     if kind is MoveKind.COLUMN_TO_FOUNDATION or kind is MoveKind.COLUMN_TO_COLUMN:
         source = move.source
         assert source is not None
         if not 0 <= source < len(columns):
-            raise _refuse(move, f"there is no {_column_name(source)}", "R14")
+            raise _refuse(move, f"there is no {_column_name(source)}", "R2")
         col = columns[source]
         if not col:
             raise _refuse(move, f"{_column_name(source)} is empty", "R14")
@@ -284,7 +365,7 @@ def play(pos: Position, move: Move, draw: int = 3) -> tuple[Position, int]:
             cols = list(columns)
             cols[source] = col[:-1]
             new_reserve = _refill(cols, reserve, source)
-            return Position(
+            return make_position(
                 stock, waste, new_reserve, new_foundations, tuple(cols), pos.fan
             ), POINTS
         count = move.count
@@ -304,7 +385,10 @@ def play(pos: Position, move: Move, draw: int = 3) -> tuple[Position, int]:
         cols[target] = cols[target] + col[-count:]
         cols[source] = col[:-count]
         new_reserve = _refill(cols, reserve, source)
-        return Position(stock, waste, new_reserve, foundations, tuple(cols), pos.fan), 0
+        return make_position(stock, waste, new_reserve, foundations, tuple(cols), pos.fan), 0
+
+    if kind is MoveKind.CHOOSE_BASE:
+        raise _refuse(move, "the base card is dealt (R2), not chosen, under these rules", "R2")
 
     # FOUNDATION_TO_COLUMN (R22)
     suit = move.suit
@@ -319,7 +403,7 @@ def play(pos: Position, move: Move, draw: int = 3) -> tuple[Position, int]:
     cols = list(_place(top, move, pos, target))
     cols[target] = cols[target] + (top,)
     new_foundations = (*foundations[:i], f.pop(), *foundations[i + 1 :])
-    return Position(stock, waste, reserve, new_foundations, tuple(cols), pos.fan), 0
+    return make_position(stock, waste, reserve, new_foundations, tuple(cols), pos.fan), 0
 
 
 def apply(state: GameState, move: Move) -> GameState:
@@ -327,7 +411,9 @@ def apply(state: GameState, move: Move) -> GameState:
 
     The reserve refills an emptied column as part of the move (R16) and a card placed on
     a foundation scores 5 points (R30).  An illegal move raises
-    :class:`~pycanfield.IllegalMoveError` naming the rule that refuses it.
+    :class:`~pycanfield.IllegalMoveError` naming the rule that refuses it.  Under other
+    rules (``state.rules``) the move follows them, the refill (R16) and the finish
+    (``autocomplete``) included.
 
     >>> from pycanfield import Move, deal
     >>> state = apply(deal("CF1-D3-AAAAACL"), Move.parse("R>2"))
@@ -335,20 +421,42 @@ def apply(state: GameState, move: Move) -> GameState:
     (['KH', 'QC'], 0)
     """
     if not isinstance(state, GameState):
-        raise WrongTypeError(f"apply() needs a GameState, not {type(state).__name__}")
+        raise wrong_type("apply", "state", "a GameState", state)
     if not isinstance(move, Move):
-        raise WrongTypeError(f"apply() needs a Move, not {type(move).__name__}")
-    pos, points = play(state.position, move, state.draw)
+        raise wrong_type("apply", "move", "a Move", move)
+    rules = state.rules
+    if not rules.is_standard:
+        return _apply_variant(state, move, rules)
+    pos, points = _play(state.position, move, state.draw, None)
     history = state.history
     if len(history) >= HISTORY_LIMIT:
         history = history[len(history) - HISTORY_LIMIT + 1 :]
-    return GameState(
+    return make_state(
         pos,
         state.draw,
         state.score + points,
         state.actions + 1,
         state.code,
-        (*history, Step(move, state.position, state.score)),
+        (*history, make_step(move, state.position, state.score)),
+        rules,
+    )
+
+
+def _apply_variant(state: GameState, move: Move, rules: Rules) -> GameState:
+    pos, points = variant_play(state.position, move, rules)
+    history = state.history
+    limit = rules.undo
+    if limit is not None and len(history) >= limit:
+        history = history[len(history) - limit + 1 :] if limit else ()
+    step = (make_step(move, state.position, state.score),) if limit != 0 else ()
+    return make_state(
+        pos,
+        state.draw,
+        state.score + points,
+        state.actions + 1,
+        state.code,
+        (*history, *step),
+        rules,
     )
 
 
@@ -356,10 +464,14 @@ def undo(state: GameState) -> GameState:
     """The state before the last action, its points taken back (R27).
 
     Raises :class:`~pycanfield.UndoError` at the start of a game, or once the last
-    100 actions have been undone.
+    100 actions have been undone.  Other rules set the limit (``rules.undo``) and may
+    count an undo as an action (``rules.undo_counts``).
     """
     if not isinstance(state, GameState):
-        raise WrongTypeError(f"undo() needs a GameState, not {type(state).__name__}")
+        raise wrong_type("undo", "state", "a GameState", state)
+    rules = state.rules
+    if not rules.is_standard:
+        return _undo_variant(state, rules)
     if not state.history:
         if state.actions:
             raise UndoError(
@@ -367,18 +479,46 @@ def undo(state: GameState) -> GameState:
             )
         raise UndoError("nothing to undo: no action has been taken yet (R27)")
     last = state.history[-1]
-    return GameState(
-        last.before, state.draw, last.score, state.actions - 1, state.code, state.history[:-1]
+    return make_state(
+        last.before,
+        state.draw,
+        last.score,
+        state.actions - 1,
+        state.code,
+        state.history[:-1],
+        rules,
+    )
+
+
+def _undo_variant(state: GameState, rules: Rules) -> GameState:
+    if not state.history:
+        if rules.undo == 0:
+            raise UndoError("these rules allow no undo")
+        if rules.undo is None:
+            raise UndoError("nothing to undo: no action is left to take back")
+        raise UndoError(f"nothing to undo: at most the last {rules.undo} actions can be undone")
+    last = state.history[-1]
+    actions = state.actions + 1 if rules.undo_counts else state.actions - 1
+    return make_state(
+        last.before, state.draw, last.score, actions, state.code, state.history[:-1], rules
     )
 
 
 def score(state: GameState) -> int:
-    """The score: 5 points per card placed on a foundation, never below 0 (R30, R31)."""
+    """The score: 5 points per card placed on a foundation, never below 0 (R30, R31).
+
+    Under casino scoring (``Rules(scoring="casino")``) it starts at -52 plus 5 for each
+    card already on a foundation.
+    """
+    if not isinstance(state, GameState):
+        raise wrong_type("score", "state", "a GameState", state)
     return state.score
 
 
 def is_won(state: GameState) -> bool:
     """True when all four foundations hold 13 cards (R23)."""
+    if not isinstance(state, GameState):
+        raise wrong_type("is_won", "state", "a GameState", state)
     return all(f.size == 13 for f in state.position.foundations)
 
 
@@ -426,13 +566,23 @@ def tap(state: GameState, where: Card | str, *, double_click: bool = True) -> Mo
     to an empty column.  A column card below the top moves the run it starts, to a
     column only.  A tap on the stock draws or recycles.  Foundation cards move only by
     an explicit move, so tapping one gives ``None``.  Tapping a face-down card raises
-    :class:`~pycanfield.TapError`.
+    :class:`~pycanfield.TapError`.  Under other rules the same choices are made among
+    the moves they allow; before the base card is chosen, a tap on a dealt card
+    chooses it.
 
     >>> from pycanfield import deal
     >>> tap(deal("CF1-D3-AAAAACL"), "QC")
     Move.parse('R>2')
     """
+    if not isinstance(state, GameState):
+        raise wrong_type("tap", "state", "a GameState", state)
+    if not isinstance(where, (Card, str)):
+        raise wrong_type("tap", "where", "a Card, a card string or 'stock'", where)
+    if not isinstance(double_click, bool):
+        raise wrong_type("tap", "double_click", "True or False", double_click)
     pos = state.position
+    if not state.rules.is_standard:
+        return variant_tap(pos, state.rules, where, double_click=double_click)
     if isinstance(where, str) and where.strip().lower() == "stock":
         if pos.stock:
             return DRAW

@@ -1,0 +1,163 @@
+"""How well the solver settles deals: a fixed list of deals, solved one by one.
+
+The deal lists ``deals_d3.txt`` and ``deals_d1.txt`` (200 codes each, next to this
+script) are the first 200 deals that ``Deal.random(draw=..., rng=random.Random(SEED))``
+gives, with the seeds below; ``--make-lists`` writes them again.  Each deal is solved
+in a fresh worker process with the per-deal time limit, so that the peak memory
+(``ru_maxrss`` of the worker) belongs to that deal alone.
+
+It prints, per draw mode: the share of deals decided (won or proved impossible), the
+share won among the decided, the median, 90th percentile and maximum seconds per
+deal, and the peak memory.  A baseline is measured in the same run, on the first
+``--baseline`` deals of the list: a plain depth-first search over the public rules
+(``position_moves`` and ``play``, one draw at a time, a table of whole positions; no
+macro-moves, no column symmetry, no move order), with the same short time limit as
+the solver gets there.
+
+Run ``python benchmarks/solver.py`` (``--jobs 2`` to use two cores, ``--smoke`` for
+a quick check).  The timings depend on the machine and on its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import random
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pycanfield as cf
+
+HERE = Path(__file__).parent
+SEEDS = {3: 20263, 1: 20261}
+COUNT = 200
+
+
+def deal_list(draw: int) -> list[str]:
+    """The benchmark's deals for one draw mode, as committed next to this script."""
+    path = HERE / f"deals_d{draw}.txt"
+    return [line.strip() for line in path.read_text("utf-8").splitlines() if line.strip()]
+
+
+def make_lists() -> None:
+    for draw, seed in SEEDS.items():
+        rng = random.Random(seed)
+        codes = [str(cf.Deal.random(draw=draw, rng=rng)) for _ in range(COUNT)]
+        (HERE / f"deals_d{draw}.txt").write_text("\n".join(codes) + "\n", "utf-8")
+
+
+def solve_one(code: str, time_limit: float) -> tuple[str, str, float, int, int]:
+    """Solve in this (fresh) process: code, status, seconds, positions, peak KiB."""
+    result = cf.solve(code, time_limit=time_limit)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return code, str(result.status), result.seconds, result.positions, peak
+
+
+def plain_search(code: str, time_limit: float) -> str:
+    """The baseline: depth-first search over whole positions with the public rules."""
+    state = cf.deal(code)
+    draw = state.draw
+    root = state.position
+    seen = {root}
+    stack = [iter(cf.position_moves(root))]
+    positions = [root]
+    deadline = time.perf_counter() + time_limit
+    nodes = 0
+    while stack:
+        for move in stack[-1]:
+            child, _ = cf.play(positions[-1], move, draw)
+            if child in seen:
+                continue
+            seen.add(child)
+            nodes += 1
+            if all(f.size == 13 for f in child.foundations):
+                return "win"
+            if not nodes & 255 and time.perf_counter() > deadline:
+                return "unknown"
+            stack.append(iter(cf.position_moves(child)))
+            positions.append(child)
+            break
+        else:
+            stack.pop()
+            positions.pop()
+    return "no-win"
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
+
+
+def run(draw: int, codes: list[str], time_limit: float, jobs: int) -> None:
+    rows = []
+    started = time.perf_counter()
+    # A fresh process per deal (Python 3.11+), so that ru_maxrss is that deal's peak.
+    fresh: dict[str, Any] = {"max_tasks_per_child": 1} if sys.version_info >= (3, 11) else {}
+    with concurrent.futures.ProcessPoolExecutor(jobs, **fresh) as pool:
+        futures = [pool.submit(solve_one, code, time_limit) for code in codes]
+        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+            rows.append(future.result())
+            print(f"\r  draw {draw}: {done}/{len(codes)} deals", end="", file=sys.stderr)
+    print(file=sys.stderr)
+    wall = time.perf_counter() - started
+    status = [r[1] for r in rows]
+    seconds = [r[2] for r in rows]
+    wins, losses = status.count("win"), status.count("no-win")
+    decided = wins + losses
+    print(f"draw {draw}: {len(rows)} deals, time limit {time_limit:g} s per deal, {jobs} job(s)")
+    print(f"  decided  {decided}/{len(rows)} = {100 * decided / len(rows):.1f}%")
+    if decided:
+        print(f"  won      {wins}/{decided} decided = {100 * wins / decided:.1f}%")
+    print(f"  no win   {losses}, unknown {len(rows) - decided}")
+    print(
+        f"  seconds per deal: median {statistics.median(seconds):.3f}, "
+        f"90th percentile {percentile(seconds, 0.9):.3f}, max {max(seconds):.3f}"
+    )
+    print(f"  peak memory {max(r[4] for r in rows) / 1024:.0f} MiB (largest worker)")
+    print(f"  wall time {wall:.0f} s")
+    unknown = [r[0] for r in rows if r[1] == "unknown"]
+    if unknown:
+        print(f"  unknown: {' '.join(sorted(unknown))}")
+
+
+def baseline(draw: int, codes: list[str], time_limit: float) -> None:
+    plain = [plain_search(code, time_limit) for code in codes]
+    ours = [str(cf.solve(code, time_limit=time_limit).status) for code in codes]
+    for name, found in (("plain search", plain), ("solver", ours)):
+        decided = sum(s != "unknown" for s in found)
+        print(
+            f"  baseline draw {draw}, first {len(codes)} deals, {time_limit:g} s each: "
+            f"{name:12s} decided {decided}/{len(codes)}, won {found.count('win')}"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--draw", type=int, choices=(1, 3), action="append")
+    parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--baseline", type=int, default=20, metavar="N")
+    parser.add_argument("--baseline-limit", type=float, default=5.0, metavar="SECONDS")
+    parser.add_argument("--smoke", action="store_true", help="5 deals, 2 s each")
+    parser.add_argument("--make-lists", action="store_true")
+    args = parser.parse_args()
+    if args.make_lists:
+        make_lists()
+        return
+    draws = args.draw or [3, 1]
+    for draw in draws:
+        codes = deal_list(draw)
+        limit, base = args.time_limit, args.baseline
+        if args.smoke:
+            codes, limit, base = codes[:5], 2.0, 2
+        run(draw, codes, limit, args.jobs)
+        if base:
+            baseline(draw, codes[:base], min(limit, args.baseline_limit))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,231 @@
+"""The solver: does a deal have a win, what is it, and what to play next.
+
+:func:`solve` searches every position reachable from a state (see ``docs/solver.rst``
+for the search and why each shortcut it takes cannot lose a win) and answers with a
+:class:`SolveResult`: a winning line, a proof that there is none, or "unknown" when a
+limit stopped it first.  :func:`hint` turns that into the next move to play.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import time
+
+import attrs
+
+from ._cards import Suit
+from ._errors import OptionError, WrongTypeError
+from ._moves import DRAW, RECYCLE, Move
+from ._rules import apply, is_won, legal_moves
+from ._solver_core import CC, CF, FC, RC, RF, TC, TF, Engine, IMove, Search, shorten
+from ._state import GameState, deal
+
+__all__ = ["SolveResult", "SolveStatus", "hint", "solve"]
+
+
+class SolveStatus(enum.Enum):
+    """What the solver found out about a state."""
+
+    #: A winning line was found.
+    WIN = "win"
+    #: Every reachable position was searched and none is won, so the game cannot be won.
+    NO_WIN = "no-win"
+    #: A limit stopped the search before it could tell.
+    UNKNOWN = "unknown"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> SolveStatus:
+        """The status named by ``text`` (``win``, ``no-win`` or ``unknown``).
+
+        >>> SolveStatus.parse("no-win")
+        <SolveStatus.NO_WIN: 'no-win'>
+        """
+        wanted = text.strip().lower().replace("_", "-") if isinstance(text, str) else None
+        for status in cls:
+            if status.value == wanted:
+                return status
+        raise OptionError(f"a solve status is win, no-win or unknown, not {text!r}")
+
+
+@attrs.frozen
+class SolveResult:
+    """The answer of :func:`solve`.
+
+    ``moves`` is the winning line for :attr:`SolveStatus.WIN` (every action, draws and
+    recycles included, that :func:`~pycanfield.apply` replays from the solved state to
+    a won game) and empty otherwise.  ``positions`` counts the positions searched,
+    ``seconds`` the time taken.
+    """
+
+    status: SolveStatus
+    moves: tuple[Move, ...] = ()
+    positions: int = 0
+    seconds: float = 0.0
+
+    @property
+    def decided(self) -> bool:
+        """True for a win or a proof that there is none."""
+        return self.status is not SolveStatus.UNKNOWN
+
+    def __str__(self) -> str:
+        text = f"{self.status}, {self.positions} positions, {self.seconds:.3f} s"
+        if self.status is SolveStatus.WIN:
+            text += f", {len(self.moves)} moves"
+        return text
+
+
+def _check_limits(node_limit: int | None, time_limit: float | None) -> None:
+    if node_limit is not None and (
+        isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1
+    ):
+        raise OptionError(f"node_limit must be a positive whole number or None, not {node_limit!r}")
+    if time_limit is not None and (
+        isinstance(time_limit, bool)
+        or not isinstance(time_limit, (int, float))
+        or not math.isfinite(time_limit)
+        or time_limit <= 0
+    ):
+        raise OptionError(
+            f"time_limit must be a positive number of seconds or None, not {time_limit!r}"
+        )
+
+
+def _as_state(state: GameState | str) -> GameState:
+    if isinstance(state, str):
+        state = deal(state)
+    elif not isinstance(state, GameState):
+        raise WrongTypeError(f"expected a GameState or a game code, not {type(state).__name__}")
+    if not state.rules.is_standard:
+        raise OptionError(
+            "the solver plays the standard rules (R1-R32) only, "
+            f"not the rules of this game: {state.rules}"
+        )
+    return state
+
+
+def _public(state: GameState, move: IMove) -> tuple[GameState, list[Move]]:
+    """Play one internal move on ``state``; returns the new state and the public
+    actions it took, draws and recycles first for a talon card."""
+    kind = move[0]
+    actions: list[Move] = []
+    if kind in (TF, TC):
+        # Bring the card to the top of the waste: at most two passes over the talon.
+        for _ in range(2 * (len(state.stock) + len(state.waste)) + 2):
+            waste = state.waste
+            if waste and waste[-1].index == move[1]:
+                break
+            action = DRAW if state.stock else RECYCLE
+            state = apply(state, action)
+            actions.append(action)
+        public = Move.waste_to_foundation() if kind == TF else Move.waste_to_column(move[2])
+    elif kind == RF:
+        public = Move.reserve_to_foundation()
+    elif kind == RC:
+        public = Move.reserve_to_column(move[1])
+    elif kind == CF:
+        public = Move.column_to_foundation(move[1])
+    elif kind == CC:
+        public = Move.column_to_column(move[1], move[2], count=move[3])
+    else:
+        assert kind == FC
+        public = Move.foundation_to_column(Suit(move[1]), move[2])
+    state = apply(state, public)
+    actions.append(public)
+    return state, actions
+
+
+def _expand(state: GameState, line: list[IMove]) -> tuple[Move, ...]:
+    moves: list[Move] = []
+    for move in line:
+        state, actions = _public(state, move)
+        moves += actions
+    if not is_won(state):  # pragma: no cover - a bug in the search, never a user error
+        raise AssertionError("the solver's line does not end in a won game")
+    return tuple(moves)
+
+
+def _search(state: GameState, node_limit: int | None, time_limit: float | None) -> Search:
+    engine, root = Engine.from_position(state.position, state.draw)
+    return Search(engine, root, node_limit=node_limit, time_limit=time_limit)
+
+
+def solve(
+    state: GameState | str,
+    *,
+    node_limit: int | None = None,
+    time_limit: float | None = None,
+) -> SolveResult:
+    """Find out whether ``state`` (a game, or a game code) can be won.
+
+    The search stops after ``node_limit`` positions or ``time_limit`` seconds, if
+    given, and then answers :attr:`SolveStatus.UNKNOWN`.  Without limits it always
+    decides, but may take a long time and much memory on a hard deal.
+
+    >>> result = solve("CF1-D3-AAAAACL", time_limit=30)
+    >>> result.status
+    <SolveStatus.WIN: 'win'>
+    >>> from pycanfield import apply, deal, is_won
+    >>> game = deal("CF1-D3-AAAAACL")
+    >>> for move in result.moves:
+    ...     game = apply(game, move)
+    >>> is_won(game)
+    True
+    """
+    _check_limits(node_limit, time_limit)
+    state = _as_state(state)
+    started = time.perf_counter()
+    search = _search(state, node_limit, time_limit)
+    found, line = search.run()
+    if found:
+        line = shorten(search.engine, search.path_states, line)
+        result = SolveResult(SolveStatus.WIN, _expand(state, line), search.nodes)
+    elif found is None:
+        result = SolveResult(SolveStatus.UNKNOWN, (), search.nodes)
+    else:
+        result = SolveResult(SolveStatus.NO_WIN, (), search.nodes)
+    return attrs.evolve(result, seconds=time.perf_counter() - started)
+
+
+def hint(
+    state: GameState,
+    *,
+    time_limit: float | None = 1.0,
+    node_limit: int | None = None,
+) -> Move | None:
+    """The move to play next in ``state``.
+
+    It is the first action of a winning line when the solver finds one within the
+    limits.  Otherwise it is the first action of the line to the most advanced
+    position the search reached: the most cards on the foundations, then the fewest
+    in the reserve, then the fewest in the talon; and if the search found no better
+    position than the present one, the first of :func:`~pycanfield.legal_moves` in
+    the order the solver tries moves.  The move is always legal.  ``None`` means the
+    game is already won or there is no legal move at all.
+
+    >>> from pycanfield import deal, legal_moves
+    >>> game = deal("CF1-D3-AAAAACL")
+    >>> hint(game) in legal_moves(game)
+    True
+    """
+    _check_limits(node_limit, time_limit)
+    state = _as_state(state)
+    if is_won(state):
+        return None
+    legal = legal_moves(state)
+    if not legal:
+        return None
+    search = _search(state, node_limit, time_limit)
+    found, line = search.run()
+    if found and line:
+        return _public(state, line[0])[1][0]
+    first = search.best[1]
+    if first:
+        return _public(state, first[0])[1][0]
+    options = search.engine.ordered(search.root)
+    if options:
+        return _public(state, options[0][0])[1][0]
+    return legal[0]

@@ -1,0 +1,238 @@
+"""Surveys: solve many deals, in parallel if asked, and estimate how many can be won.
+
+Deals are solved through any :class:`concurrent.futures.Executor` (a process pool
+spreads them over the cores; executors of distributed frameworks spread them over
+machines).  Each deal gives one :class:`SurveyRow`; the :class:`SurveyResult` adds up
+the rows and gives the share of won deals among the decided ones, with a 95% Wilson
+score interval.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import csv
+import io
+import math
+import random
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import attrs
+
+from ._codes import Deal
+from ._errors import OptionError
+from ._solver import SolveStatus, _check_limits, solve
+from ._state import deal
+
+__all__ = ["SurveyResult", "SurveyRow", "survey", "wilson_interval"]
+
+_Z95 = 1.959963984540054
+CSV_FIELDS = ("code", "status", "moves", "positions", "seconds")
+
+
+@attrs.frozen
+class SurveyRow:
+    """The solver's answer for one deal of a survey."""
+
+    code: str
+    status: SolveStatus
+    #: Length of the winning line (0 unless the status is WIN).
+    moves: int
+    positions: int
+    seconds: float
+
+    def as_csv(self) -> list[str]:
+        """The row's fields as CSV text: code, status, moves, positions, seconds."""
+        return [
+            self.code,
+            str(self.status),
+            str(self.moves),
+            str(self.positions),
+            f"{self.seconds:.4f}",
+        ]
+
+    @classmethod
+    def parse(cls, fields: Iterable[str]) -> SurveyRow:
+        """The row written by :meth:`as_csv`.
+
+        >>> row = SurveyRow("CF1-D3-AAAAACL", SolveStatus.WIN, 120, 300, 0.5)
+        >>> SurveyRow.parse(row.as_csv()) == row
+        True
+        """
+        values = list(fields)
+        if len(values) != len(CSV_FIELDS):
+            raise OptionError(f"a survey row has {len(CSV_FIELDS)} fields, not {len(values)}")
+        code, status, moves, positions, seconds = values
+        try:
+            return cls(
+                str(Deal.parse(code)),
+                SolveStatus.parse(status),
+                int(moves),
+                int(positions),
+                float(seconds),
+            )
+        except ValueError as error:
+            raise OptionError(f"bad survey row {values!r}: {error}") from None
+
+
+def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion.
+
+    >>> low, high = wilson_interval(70, 100)
+    >>> round(low, 3), round(high, 3)
+    (0.604, 0.781)
+    """
+    if trials <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= trials:
+        raise OptionError(f"{successes} successes out of {trials} trials is impossible")
+    p = successes / trials
+    z2 = _Z95 * _Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = _Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    # At 0 or all successes the bound is exactly 0 or 1; rounding would miss it.
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
+
+
+@attrs.frozen
+class SurveyResult:
+    """The rows of a survey, in the order the deals were given, and their totals."""
+
+    rows: tuple[SurveyRow, ...]
+
+    @property
+    def wins(self) -> int:
+        """Deals won."""
+        return sum(r.status is SolveStatus.WIN for r in self.rows)
+
+    @property
+    def no_wins(self) -> int:
+        """Deals proved impossible to win."""
+        return sum(r.status is SolveStatus.NO_WIN for r in self.rows)
+
+    @property
+    def unknown(self) -> int:
+        """Deals left undecided by the limits."""
+        return sum(r.status is SolveStatus.UNKNOWN for r in self.rows)
+
+    @property
+    def decided(self) -> int:
+        """Deals won or proved impossible."""
+        return len(self.rows) - self.unknown
+
+    @property
+    def winnability(self) -> float | None:
+        """The share of decided deals that were won (``None`` if none was decided)."""
+        return self.wins / self.decided if self.decided else None
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """95% Wilson interval of :attr:`winnability`, over the decided deals."""
+        return wilson_interval(self.wins, self.decided)
+
+    def summary(self) -> str:
+        """A short report of the totals.
+
+        >>> rows = (SurveyRow("CF1-D3-AAAAACL", SolveStatus.WIN, 100, 200, 0.1),)
+        >>> print(SurveyResult(rows).summary())
+        1 deals: 1 won, 0 cannot be won, 0 unknown (decided 100.0%)
+        winnable: 100.0% of decided deals (95% CI 20.7% to 100.0%)
+        """
+        n = len(self.rows)
+        share = 100 * self.decided / n if n else 0.0
+        lines = [
+            f"{n} deals: {self.wins} won, {self.no_wins} cannot be won, "
+            f"{self.unknown} unknown (decided {share:.1f}%)"
+        ]
+        if self.winnability is None:
+            lines.append("winnable: no deal decided")
+        else:
+            low, high = self.interval
+            lines.append(
+                f"winnable: {100 * self.winnability:.1f}% of decided deals "
+                f"(95% CI {100 * low:.1f}% to {100 * high:.1f}%)"
+            )
+        return "\n".join(lines)
+
+    def to_csv(self) -> str:
+        """The rows as CSV text with a header line."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_FIELDS)
+        for row in self.rows:
+            writer.writerow(row.as_csv())
+        return out.getvalue()
+
+    def write_csv(self, path: str | Path) -> None:
+        """Write :meth:`to_csv` to ``path``."""
+        Path(path).write_text(self.to_csv(), encoding="utf-8")
+
+
+def solve_code(code: str, time_limit: float | None, node_limit: int | None) -> SurveyRow:
+    """Solve one deal and sum it up as a row (run by the executor's workers)."""
+    result = solve(deal(code), time_limit=time_limit, node_limit=node_limit)
+    return SurveyRow(code, result.status, len(result.moves), result.positions, result.seconds)
+
+
+def _codes(deals: Iterable[str | Deal] | int, draw: int, seed: int | None) -> list[str]:
+    if isinstance(deals, bool):
+        raise OptionError("give a number of deals or a list of game codes, not a bool")
+    if isinstance(deals, int):
+        if deals < 1:
+            raise OptionError(f"a survey needs at least one deal, not {deals}")
+        if draw not in (1, 3) or isinstance(draw, bool):
+            raise OptionError(f"draw must be 1 or 3, not {draw!r}")
+        rng = random.Random(seed)
+        return [str(Deal.random(draw=draw, rng=rng)) for _ in range(deals)]
+    if isinstance(deals, str):
+        raise OptionError("give a list of game codes, not a single string")
+    codes = [str(d) if isinstance(d, Deal) else str(Deal.parse(d)) for d in deals]
+    if not codes:
+        raise OptionError("a survey needs at least one deal")
+    return codes
+
+
+def survey(
+    deals: Iterable[str | Deal] | int,
+    *,
+    draw: int = 3,
+    time_limit: float | None = 60.0,
+    node_limit: int | None = None,
+    seed: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SurveyResult:
+    """Solve many deals and count how many can be won.
+
+    ``deals`` is a list of game codes (each carries its own draw mode), or a number of
+    deals to draw at random in the given ``draw`` mode (``seed`` makes the choice
+    repeatable).  Each deal is solved with the given limits.  With an ``executor``
+    the deals are solved by its workers (use a process pool for several cores);
+    without one they are solved here, one after another.  ``progress(done, total)`` is
+    called after each deal.
+
+    >>> result = survey(["CF1-D3-AAAAACL"], time_limit=30)
+    >>> result.wins, result.decided
+    (1, 1)
+    """
+    _check_limits(node_limit, time_limit)
+    codes = _codes(deals, draw, seed)
+    total = len(codes)
+    rows: list[SurveyRow | None] = [None] * total
+    if executor is None:
+        for i, code in enumerate(codes):
+            rows[i] = solve_code(code, time_limit, node_limit)
+            if progress is not None:
+                progress(i + 1, total)
+    else:
+        futures = {
+            executor.submit(solve_code, code, time_limit, node_limit): i
+            for i, code in enumerate(codes)
+        }
+        for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+            rows[futures[future]] = future.result()
+            if progress is not None:
+                progress(done, total)
+    return SurveyResult(tuple(r for r in rows if r is not None))

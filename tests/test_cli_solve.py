@@ -1,0 +1,74 @@
+"""The ``canfield solve`` and ``canfield survey`` sub-commands."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+import pycanfield as cf
+from pycanfield._cli import main
+
+
+def test_solve_prints_the_winning_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "CF1-D3-AAAAACL", "--time-limit", "60"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("CF1-D3-AAAAACL: win")
+    moves = [cf.Move.parse(line.split(". ", 1)[1]) for line in out[1:]]
+    game = cf.deal("CF1-D3-AAAAACL")
+    for move in moves:
+        game = cf.apply(game, move)
+    assert cf.is_won(game)
+
+
+def test_solve_unknown_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "CF1-D3-AAAAACL", "--node-limit", "1"]) == 1
+    assert "unknown" in capsys.readouterr().out
+
+
+def test_solve_bad_code(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "CF1-D3-AAAAAC!"]) == 2
+    assert "canfield:" in capsys.readouterr().err
+
+
+def test_survey_writes_rows_and_prints_the_interval(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "results.csv"
+    args = ["survey", "--deals", "3", "--draw", "1", "--time-limit", "5", "--out", str(out)]
+    assert main([*args, "--seed", "3"]) == 0
+    captured = capsys.readouterr()
+    assert "3/3 deals" in captured.err  # the progress bar
+    assert "95% CI" in captured.out
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    assert rows[0] == ["code", "status", "moves", "positions", "seconds"]
+    assert len(rows) == 4
+    assert all(row[0].startswith("CF1-D1-") for row in rows[1:])
+
+
+def test_survey_with_jobs_and_a_code_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    codes = tmp_path / "codes.txt"
+    codes.write_text("# two deals\nCF1-D3-AAAAACL\ncf1-d1-aaaaacl\n", "utf-8")
+    args = ["survey", "--codes", str(codes), "--jobs", "2", "--time-limit", "30", "--quiet"]
+    assert main(args) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert "2 deals: " in captured.out
+
+
+def test_survey_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["survey", "--deals", "0"])
+    with pytest.raises(SystemExit):
+        main(["survey", "--time-limit", "-2"])
+    with pytest.raises(SystemExit):
+        main(["survey", "--draw", "2"])
+    capsys.readouterr()
+
+
+def test_survey_missing_code_file(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["survey", "--codes", "/nonexistent/codes.txt"]) == 2
+    assert "cannot read" in capsys.readouterr().err

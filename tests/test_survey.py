@@ -1,0 +1,123 @@
+"""Surveys: many deals solved, rows in order, totals and the Wilson interval."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+import pycanfield as cf
+from pycanfield._survey import SurveyRow, wilson_interval
+
+CODES = ["CF1-D3-AAAAACL", "CF1-D1-AAAAACL", "CF1-D3-AAAAAAB"]
+
+
+def test_survey_of_codes_keeps_their_order() -> None:
+    calls: list[tuple[int, int]] = []
+    result = cf.survey(CODES, time_limit=30, progress=lambda d, t: calls.append((d, t)))
+    assert [row.code for row in result.rows] == CODES
+    assert calls == [(1, 3), (2, 3), (3, 3)]
+    assert result.wins + result.no_wins + result.unknown == 3
+    assert result.rows[0].status is cf.SolveStatus.WIN  # R29
+    assert result.rows[0].moves > 0
+    assert all(row.positions >= 0 and row.seconds >= 0 for row in result.rows)
+
+
+def test_survey_through_an_executor_matches_the_plain_run() -> None:
+    plain = cf.survey(CODES, node_limit=5_000)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        pooled = cf.survey(CODES, node_limit=5_000, executor=pool)
+    assert [(r.code, r.status, r.moves) for r in pooled.rows] == [
+        (r.code, r.status, r.moves) for r in plain.rows
+    ]
+
+
+def test_survey_of_a_count_is_repeatable_with_a_seed() -> None:
+    first = cf.survey(3, draw=1, seed=7, node_limit=2_000)
+    again = cf.survey(3, draw=1, seed=7, node_limit=2_000)
+    assert [r.code for r in first.rows] == [r.code for r in again.rows]
+    assert all(r.code.startswith("CF1-D1-") for r in first.rows)
+
+
+def test_unknown_deals_are_left_out_of_the_share() -> None:
+    rows = (
+        SurveyRow("CF1-D3-AAAAACL", cf.SolveStatus.WIN, 10, 10, 0.1),
+        SurveyRow("CF1-D3-AAAAAAB", cf.SolveStatus.NO_WIN, 0, 10, 0.1),
+        SurveyRow("CF1-D3-AAAAAAC", cf.SolveStatus.UNKNOWN, 0, 10, 0.1),
+    )
+    result = cf.SurveyResult(rows)
+    assert (result.wins, result.no_wins, result.unknown, result.decided) == (1, 1, 1, 2)
+    assert result.winnability == 0.5
+    low, high = result.interval
+    assert 0 < low < 0.5 < high < 1
+    assert "1 unknown" in result.summary()
+    assert "95% CI" in result.summary()
+
+
+def test_nothing_decided() -> None:
+    rows = (SurveyRow("CF1-D3-AAAAAAC", cf.SolveStatus.UNKNOWN, 0, 1, 0.1),)
+    result = cf.SurveyResult(rows)
+    assert result.winnability is None
+    assert "no deal decided" in result.summary()
+
+
+def test_wilson_interval() -> None:
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    low, high = wilson_interval(700, 1000)
+    assert low == pytest.approx(0.6710, abs=1e-3)
+    assert high == pytest.approx(0.7275, abs=1e-3)
+    low, high = wilson_interval(10, 10)
+    assert high == 1.0
+    assert low > 0.6
+    with pytest.raises(cf.OptionError):
+        wilson_interval(3, 2)
+
+
+def test_csv_round_trip(tmp_path: Path) -> None:
+    result = cf.survey(CODES[:2], node_limit=2_000)
+    path = tmp_path / "out.csv"
+    result.write_csv(path)
+    lines = list(csv.reader(io.StringIO(path.read_text("utf-8"))))
+    assert lines[0] == ["code", "status", "moves", "positions", "seconds"]
+    assert [SurveyRow.parse(line) for line in lines[1:]] == [
+        SurveyRow(r.code, r.status, r.moves, r.positions, round(r.seconds, 4)) for r in result.rows
+    ]
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        ["CF1-D3-AAAAACL", "win", "1", "2"],
+        ["CF1-D3-AAAAACL", "maybe", "1", "2", "0.1"],
+        ["CF1-D3-AAAAACL", "win", "x", "2", "0.1"],
+        ["nonsense", "win", "1", "2", "0.1"],
+    ],
+)
+def test_bad_rows_raise(fields: list[str]) -> None:
+    with pytest.raises(cf.OptionError):
+        SurveyRow.parse(fields)
+
+
+@pytest.mark.parametrize(
+    ("deals", "options"),
+    [
+        (0, {}),
+        (True, {}),
+        ("CF1-D3-AAAAACL", {}),
+        ([], {}),
+        (2, {"draw": 2}),
+        (2, {"time_limit": -1}),
+        (2, {"node_limit": 0}),
+    ],
+)
+def test_bad_survey_options_raise(deals: object, options: dict[str, object]) -> None:
+    with pytest.raises(cf.OptionError):
+        cf.survey(deals, **options)  # type: ignore[arg-type]
+
+
+def test_bad_code_raises() -> None:
+    with pytest.raises(cf.GameCodeError):
+        cf.survey(["CF1-D3-AAAAACL", "CF1-D5-AAAAACL"])
