@@ -161,3 +161,11 @@ __all__ = [
     "undo",
     "validate",
 ]
+
+# The exceptions live in a private module; name them where users import them from, so
+# that tracebacks say ``pycanfield.IllegalMoveError``.
+for _name in __all__:
+    _value = globals()[_name]
+    if isinstance(_value, type) and issubclass(_value, Exception):
+        _value.__module__ = __name__
+del _name, _value

@@ -168,7 +168,7 @@ def from_json(text: str | bytes | bytearray) -> GameState:
     >>> from_json('{"format": "pycanfield-game", "version": 2}')
     Traceback (most recent call last):
       ...
-    pycanfield._errors.SaveFormatError: version: this library reads save version 1, not 2
+    pycanfield.SaveFormatError: version: this library reads save version 1, not 2
     """
     if isinstance(text, (bytes, bytearray)):
         if len(text) > MAX_SAVE_LENGTH:
@@ -237,7 +237,7 @@ def from_dict(data: Any) -> GameState:
     >>> from_dict(data)
     Traceback (most recent call last):
       ...
-    pycanfield._errors.SaveFormatError: cheat: unknown key
+    pycanfield.SaveFormatError: cheat: unknown key
     """
     top = _object(data, "", _TOP_KEYS, check_version=True, optional=(_RULES_KEY,))
     draw = _int(top["draw"], "draw", 1, 3)

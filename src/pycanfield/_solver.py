@@ -55,7 +55,7 @@ class SolveStatus(enum.Enum):
 class SolveResult:
     """The answer of :func:`solve`.
 
-    ``moves`` is the winning line for :attr:`SolveStatus.WIN` (every action, draws and
+    ``moves`` is the winning line for ``SolveStatus.WIN`` (every action, draws and
     recycles included, that :func:`~pycanfield.apply` replays from the solved state to
     a won game) and empty otherwise.  ``positions`` counts the positions searched,
     ``seconds`` the time taken.
@@ -162,7 +162,7 @@ def solve(
     """Find out whether ``state`` (a game, or a game code) can be won.
 
     The search stops after ``node_limit`` positions or ``time_limit`` seconds, if
-    given, and then answers :attr:`SolveStatus.UNKNOWN`.  Without limits it always
+    given, and then answers ``SolveStatus.UNKNOWN``.  Without limits it always
     decides, but may take a long time and much memory on a hard deal.
 
     >>> result = solve("CF1-D3-AAAAACL", time_limit=30)

@@ -90,7 +90,7 @@ def validate(game: GameState | Position, *, rules: _GivenRules = None) -> GameSt
     >>> validate(attrs.evolve(state, score=7))
     Traceback (most recent call last):
       ...
-    pycanfield._errors.ValidationError: score: 7 is not a multiple of 5 (R30)
+    pycanfield.ValidationError: score: 7 is not a multiple of 5 (R30)
     >>> rainbow = deal("CRB-D1-AAAAACL").position
     >>> validate(rainbow, rules="rainbow") is rainbow
     True
