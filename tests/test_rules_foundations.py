@@ -56,6 +56,13 @@ def test_foundations_wrap_from_the_king_to_the_ace_r9_r10() -> None:
     assert game.score == 15
 
 
+def test_a_full_foundation_takes_nothing_r10() -> None:
+    """R10: 13 cards fill a foundation.  Only a hand-built position (here one that holds
+    7♥ twice) can offer it another card, and the refusal names R10."""
+    game = state(columns=["7H", "5C", "", ""], base="7H", sizes={"H": 13})
+    refused(game, "1>F", "R10", "hearts foundation is full")
+
+
 def test_empty_foundation_starts_only_with_the_base_rank_r9_r11() -> None:
     """R11: with base 7♥, A♠ cannot start the spades foundation; only 7♠ can."""
     game = cf.deal("CF1-D3-AAAAACL")

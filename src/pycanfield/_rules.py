@@ -15,8 +15,8 @@ from ._cards import ACCEPTS, ONTO, Card
 from ._checks import OptionTypeError, wrong_type
 from ._errors import IllegalMoveError, OptionError, TapError, UndoError
 from ._moves import _CACHE, DRAW, RECYCLE, Move, MoveKind, _intern
-from ._position import Foundation, Pile, Position, make_position
-from ._rules_variant import variant_moves, variant_play, variant_tap
+from ._position import Pile, Position, make_position
+from ._rules_variant import _refuse, _to_foundation, variant_moves, variant_play, variant_tap
 from ._state import HISTORY_LIMIT, GameState, make_state, make_step
 from ._variants import Rules
 
@@ -215,10 +215,6 @@ def is_legal(state: GameState, move: Move) -> bool:
     return True
 
 
-def _refuse(move: Move, message: str, rule: str) -> IllegalMoveError:
-    return IllegalMoveError(move, message, rule=rule)
-
-
 def _column_name(i: int) -> str:
     return f"column {i + 1}"
 
@@ -242,21 +238,6 @@ def _place(card: Card, move: Move, pos: Position, target: int) -> tuple[Pile, ..
             move, f"{_column_name(target)} is empty but the reserve fills it first", "R16"
         )
     return columns
-
-
-def _to_foundation(card: Card, move: Move, pos: Position) -> tuple[Foundation, ...]:
-    foundations = pos.foundations
-    for i, f in enumerate(foundations):
-        if f.suit is card.suit:
-            if f.next is not card:
-                name = f.suit.name.lower()
-                if f.next is None:
-                    why = f"the {name} foundation is full"
-                else:
-                    why = f"the {name} foundation takes {f.next.unicode} next"
-                raise _refuse(move, f"{card.unicode} cannot go up: {why}", "R9")
-            return (*foundations[:i], f.push(), *foundations[i + 1 :])
-    raise AssertionError("every suit has a foundation")  # pragma: no cover
 
 
 def _refill(columns: list[Pile], reserve: Pile, emptied: int) -> Pile:

@@ -186,17 +186,17 @@ def _place(card: Card, move: Move, pos: Position, target: int, rules: Rules, sou
 
 
 def _to_foundation(card: Card, move: Move, pos: Position) -> tuple[Foundation, ...]:
+    """The foundations after ``card`` goes up (R9); a full foundation takes nothing (R10)."""
     foundations = pos.foundations
     for i, f in enumerate(foundations):
         if f.suit is card.suit:
             if f.next is not card:
                 name = f.suit.name.lower()
-                why = (
-                    f"the {name} foundation is full"
-                    if f.next is None
-                    else f"the {name} foundation takes {f.next.unicode} next"
-                )
-                raise _refuse(move, f"{card.unicode} cannot go up: {why}", "R9")
+                if f.next is None:
+                    why, rule = f"the {name} foundation is full", "R10"
+                else:
+                    why, rule = f"the {name} foundation takes {f.next.unicode} next", "R9"
+                raise _refuse(move, f"{card.unicode} cannot go up: {why}", rule)
             return (*foundations[:i], f.push(), *foundations[i + 1 :])
     raise AssertionError("every suit has a foundation")  # pragma: no cover
 
