@@ -239,3 +239,16 @@ def test_solver_agrees_with_a_plain_search(game: cf.GameState) -> None:
         assert cf.is_won(replay(game, result.moves))
     if expected is not None:
         assert (result.status is cf.SolveStatus.WIN) is expected
+
+
+def test_wrong_types_name_the_function() -> None:
+    with pytest.raises(cf.WrongTypeError, match=r"solve\(\) needs a GameState or a game code"):
+        cf.solve(None)  # type: ignore[arg-type]
+    with pytest.raises(cf.WrongTypeError, match=r"hint\(\) needs a GameState or a game code"):
+        cf.hint([1])  # type: ignore[arg-type]
+    # A limit of the wrong type is an OptionError too, as it was before WrongTypeError.
+    with pytest.raises(cf.WrongTypeError, match=r"hint\(\) .* as node_limit") as caught:
+        cf.hint(cf.deal("CF1-D3-AAAAACL"), node_limit="5")  # type: ignore[arg-type]
+    assert isinstance(caught.value, cf.OptionError)
+    with pytest.raises(cf.WrongTypeError, match="SolveResult"):
+        cf.SolveResult(cf.SolveStatus.WIN, [cf.DRAW])  # type: ignore[arg-type]

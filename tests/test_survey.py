@@ -121,3 +121,40 @@ def test_bad_survey_options_raise(deals: object, options: dict[str, object]) -> 
 def test_bad_code_raises() -> None:
     with pytest.raises(cf.GameCodeError):
         cf.survey(["CF1-D3-AAAAACL", "CF1-D5-AAAAACL"])
+
+
+@pytest.mark.parametrize("deals", [None, object(), 1.5])
+def test_deals_of_the_wrong_type_raise(deals: object) -> None:
+    with pytest.raises(cf.WrongTypeError, match=r"survey\(\) needs .* as deals,"):
+        cf.survey(deals)  # type: ignore[arg-type]
+
+
+def test_a_deal_of_the_wrong_type_is_named_by_its_index() -> None:
+    with pytest.raises(cf.WrongTypeError, match=r"as deals\[1\], not 5"):
+        cf.survey(["CF1-D3-AAAAACL", 5])  # type: ignore[list-item]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"draw": "3"},
+        {"seed": "x"},
+        {"executor": object()},
+        {"progress": 1},
+        {"time_limit": "1"},
+        {"node_limit": 2.5},
+    ],
+)
+def test_options_of_the_wrong_type_raise(options: dict[str, object]) -> None:
+    name = next(iter(options))
+    with pytest.raises(cf.WrongTypeError, match=f"as {name},"):
+        cf.survey(2, **options)  # type: ignore[arg-type]
+
+
+def test_rows_and_results_check_their_fields() -> None:
+    with pytest.raises(cf.WrongTypeError, match="SurveyRow"):
+        SurveyRow("CF1-D3-AAAAACL", "win", 1, 2, 0.1)  # type: ignore[arg-type]
+    with pytest.raises(cf.WrongTypeError, match="SurveyResult"):
+        cf.SurveyResult([])  # type: ignore[arg-type]
+    with pytest.raises(cf.OptionError):
+        SurveyRow.parse("CF1-D3-AAAAACL")

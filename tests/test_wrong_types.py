@@ -18,6 +18,7 @@ documented for :class:`~pycanfield.WrongTypeError`.
 
 from __future__ import annotations
 
+import concurrent.futures
 import inspect
 import random
 from collections.abc import Callable
@@ -52,6 +53,18 @@ class Call:
 
 
 _RULES_TYPES = (str, type(None), cf.Variant, cf.Rules)
+
+
+class _HereExecutor(concurrent.futures.Executor):
+    """Runs each task at once in the calling thread: an executor with no threads to stop."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        future.set_result(fn(*args, **kwargs))
+        return future
+
+
+_ROW = cf.SurveyRow(CODE, cf.SolveStatus.WIN, 120, 300, 0.5)
 
 CALLS: dict[str, Call] = {
     # -- classes ---------------------------------------------------------------------
@@ -233,6 +246,51 @@ CALLS: dict[str, Call] = {
     "from_dict": Call(cf.from_dict, {"data": cf.to_dict(STATE)}),
     "from_json": Call(cf.from_json, {"text": cf.to_json(STATE)}),
     "save_schema": Call(cf.save_schema, {}),
+    # -- solver ----------------------------------------------------------------------------
+    # Small node limits keep the calls quick; without one the reference deal takes
+    # milliseconds.
+    "solve": Call(
+        cf.solve,
+        {"state": CODE, "node_limit": 50, "time_limit": 30},
+        types={"state": (cf.GameState,), "time_limit": (float,)},
+        accepts={"node_limit": (None, 7), "time_limit": (None, 7)},
+    ),
+    "hint": Call(
+        cf.hint,
+        {"state": STATE, "node_limit": 50, "time_limit": 30},
+        types={"state": (str,), "time_limit": (float,)},
+        accepts={"node_limit": (None, 7), "time_limit": (None, 7)},
+    ),
+    "survey": Call(
+        cf.survey,
+        {
+            "deals": [CODE, cf.decode(CODE)],
+            "draw": 3,
+            "time_limit": 30,
+            "node_limit": 50,
+            "seed": 1,
+            "executor": _HereExecutor(),
+            "progress": lambda done, total: None,
+        },
+        types={"deals": (int,), "time_limit": (float,)},
+        accepts={"deals": (7,), "node_limit": (None, 7), "time_limit": (None, 7)}
+        | {"seed": (None, 7), "executor": (None,), "progress": (None,)},
+    ),
+    "SolveResult": Call(
+        cf.SolveResult,
+        {"status": cf.SolveStatus.WIN, "moves": (cf.DRAW,), "positions": 3, "seconds": 0.5},
+        types={"seconds": (int,)},
+        accepts={"positions": (7,), "seconds": (7,)},
+    ),
+    "SurveyRow": Call(
+        cf.SurveyRow,
+        {"code": CODE, "status": cf.SolveStatus.WIN, "moves": 120, "positions": 300}
+        | {"seconds": 0.5},
+        types={"seconds": (int,)},
+        # Only the code's type is checked; SurveyRow.parse reads codes.
+        accepts={"code": ("x",), "moves": (7,), "positions": (7,), "seconds": (7,)},
+    ),
+    "SurveyResult": Call(cf.SurveyResult, {"rows": (_ROW,)}),
 }
 
 # Public methods, listed by hand (they are not names of __all__).
@@ -264,6 +322,8 @@ METHODS: dict[str, Call] = {
     ),
     "Rules.differences": Call(cf.Rules().differences, {"other": cf.Rules(draw=1)}),
     "Position.foundation": Call(POS.foundation, {"suit": cf.Suit.HEARTS}),
+    "SolveStatus.parse": Call(cf.SolveStatus.parse, {"text": "no-win"}),
+    "SurveyRow.parse": Call(cf.SurveyRow.parse, {"fields": _ROW.as_csv()}),
 }
 
 # Readers of text or data: a value of the wrong type is unreadable input for them.
@@ -277,25 +337,20 @@ PARSERS = {
     "Move.parse",
     "Deal.parse",
     "Rules.parse",
+    "SolveStatus.parse",
+    "SurveyRow.parse",
 }
 CALLS["decode"] = Call(cf.decode, {"code": CODE})
 
 # Public callables with no entry above, and why.
 EXCLUDED = {
-    # The solver and the survey are covered by their own modules' tests.
-    "solve": "solver",
-    "hint": "solver",
-    "survey": "solver",
-    "SolveResult": "solver",
-    "SolveStatus": "solver",
-    "SurveyResult": "solver",
-    "SurveyRow": "solver",
     # Calling an enum class looks a member up by value, Python's own protocol (which
     # raises a plain ValueError); Rank.parse and Suit.parse read text.
     "Color": "enum",
     "Rank": "enum",
     "Suit": "enum",
     "MoveKind": "enum",
+    "SolveStatus": "enum",
     # A type alias, tuple[Card, ...].
     "Pile": "alias",
 }

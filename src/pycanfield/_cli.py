@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -34,8 +35,45 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# The status a shell reports for a command stopped by SIGPIPE (128 + 13).
+BROKEN_PIPE = 141
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status.
+
+    When the reader of standard output goes away early (the output is piped into a
+    command that reads only its first lines), the command stops quietly, without a
+    traceback, and returns 141: the status a shell gives a command stopped by
+    ``SIGPIPE``, so that scripts see what other commands in a pipeline give.
+    """
+    try:
+        try:
+            return _run(argv)
+        finally:
+            # Flush here rather than at exit, so that a closed pipe shows up here.
+            if sys.stdout is not None:
+                sys.stdout.flush()
+    except BrokenPipeError:
+        _silence_stdout()
+        return BROKEN_PIPE
+
+
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the interpreter's last flush
+    at exit does not fail again on the closed pipe."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return  # not a real file (replaced, or closed): nothing is flushed to a pipe at exit
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

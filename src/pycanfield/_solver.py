@@ -15,7 +15,8 @@ import time
 import attrs
 
 from ._cards import Suit
-from ._errors import OptionError, WrongTypeError
+from ._checks import OptionTypeError, shown, wrong_type
+from ._errors import OptionError
 from ._moves import DRAW, RECYCLE, Move
 from ._rules import apply, is_won, legal_moves
 from ._solver_core import CC, CF, FC, RC, RF, TC, TF, Engine, IMove, Search, shorten
@@ -44,7 +45,10 @@ class SolveStatus(enum.Enum):
         >>> SolveStatus.parse("no-win")
         <SolveStatus.NO_WIN: 'no-win'>
         """
-        wanted = text.strip().lower().replace("_", "-") if isinstance(text, str) else None
+        # A reader of text: a value of the wrong type is unreadable, like bad text.
+        if not isinstance(text, str):
+            raise OptionError(f"a solve status must be given as a string, not {shown(text)}")
+        wanted = text.strip().lower().replace("_", "-")
         for status in cls:
             if status.value == wanted:
                 return status
@@ -66,6 +70,16 @@ class SolveResult:
     positions: int = 0
     seconds: float = 0.0
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.status, SolveStatus):
+            raise wrong_type("SolveResult", "status", "a SolveStatus", self.status)
+        if not isinstance(self.moves, tuple) or not all(isinstance(m, Move) for m in self.moves):
+            raise wrong_type("SolveResult", "moves", "a tuple of moves", self.moves)
+        if not _is_whole(self.positions):
+            raise wrong_type("SolveResult", "positions", "a whole number", self.positions)
+        if not _is_number(self.seconds):
+            raise wrong_type("SolveResult", "seconds", "a number", self.seconds)
+
     @property
     def decided(self) -> bool:
         """True for a win or a proof that there is none."""
@@ -78,27 +92,41 @@ class SolveResult:
         return text
 
 
-def _check_limits(node_limit: int | None, time_limit: float | None) -> None:
-    if node_limit is not None and (
-        isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1
-    ):
-        raise OptionError(f"node_limit must be a positive whole number or None, not {node_limit!r}")
-    if time_limit is not None and (
-        isinstance(time_limit, bool)
-        or not isinstance(time_limit, (int, float))
-        or not math.isfinite(time_limit)
-        or time_limit <= 0
-    ):
-        raise OptionError(
-            f"time_limit must be a positive number of seconds or None, not {time_limit!r}"
-        )
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _as_state(state: GameState | str) -> GameState:
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _check_limits(function: str, node_limit: int | None, time_limit: float | None) -> None:
+    """Refuse limits of the wrong type (OptionTypeError) or out of range (OptionError)."""
+    if node_limit is not None:
+        if not _is_whole(node_limit):
+            raise wrong_type(
+                function, "node_limit", "a whole number or None", node_limit, OptionTypeError
+            )
+        if node_limit < 1:
+            raise OptionError(
+                f"node_limit must be a positive whole number or None, not {node_limit!r}"
+            )
+    if time_limit is not None:
+        if not _is_number(time_limit):
+            raise wrong_type(
+                function, "time_limit", "a number of seconds or None", time_limit, OptionTypeError
+            )
+        if not math.isfinite(time_limit) or time_limit <= 0:
+            raise OptionError(
+                f"time_limit must be a positive number of seconds or None, not {time_limit!r}"
+            )
+
+
+def _as_state(function: str, state: GameState | str) -> GameState:
     if isinstance(state, str):
         state = deal(state)
     elif not isinstance(state, GameState):
-        raise WrongTypeError(f"expected a GameState or a game code, not {type(state).__name__}")
+        raise wrong_type(function, "state", "a GameState or a game code", state)
     if not state.rules.is_standard:
         raise OptionError(
             "the solver plays the standard rules (R1-R32) only, "
@@ -175,8 +203,8 @@ def solve(
     >>> is_won(game)
     True
     """
-    _check_limits(node_limit, time_limit)
-    state = _as_state(state)
+    _check_limits("solve", node_limit, time_limit)
+    state = _as_state("solve", state)
     started = time.perf_counter()
     search = _search(state, node_limit, time_limit)
     found, line = search.run()
@@ -191,12 +219,12 @@ def solve(
 
 
 def hint(
-    state: GameState,
+    state: GameState | str,
     *,
     time_limit: float | None = 1.0,
     node_limit: int | None = None,
 ) -> Move | None:
-    """The move to play next in ``state``.
+    """The move to play next in ``state`` (a game, or a game code).
 
     It is the first action of a winning line when the solver finds one within the
     limits.  Otherwise it is the first action of the line to the most advanced
@@ -211,8 +239,8 @@ def hint(
     >>> hint(game) in legal_moves(game)
     True
     """
-    _check_limits(node_limit, time_limit)
-    state = _as_state(state)
+    _check_limits("hint", node_limit, time_limit)
+    state = _as_state("hint", state)
     if is_won(state):
         return None
     legal = legal_moves(state)

@@ -19,9 +19,10 @@ from pathlib import Path
 
 import attrs
 
+from ._checks import OptionTypeError, shown, wrong_type
 from ._codes import Deal
 from ._errors import OptionError
-from ._solver import SolveStatus, _check_limits, solve
+from ._solver import SolveStatus, _check_limits, _is_number, _is_whole, solve
 from ._state import deal
 
 __all__ = ["SurveyResult", "SurveyRow", "survey", "wilson_interval"]
@@ -41,6 +42,17 @@ class SurveyRow:
     positions: int
     seconds: float
 
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.code, str):
+            raise wrong_type("SurveyRow", "code", "a game code", self.code)
+        if not isinstance(self.status, SolveStatus):
+            raise wrong_type("SurveyRow", "status", "a SolveStatus", self.status)
+        for name in ("moves", "positions"):
+            if not _is_whole(getattr(self, name)):
+                raise wrong_type("SurveyRow", name, "a whole number", getattr(self, name))
+        if not _is_number(self.seconds):
+            raise wrong_type("SurveyRow", "seconds", "a number", self.seconds)
+
     def as_csv(self) -> list[str]:
         """The row's fields as CSV text: code, status, moves, positions, seconds."""
         return [
@@ -59,7 +71,12 @@ class SurveyRow:
         >>> SurveyRow.parse(row.as_csv()) == row
         True
         """
+        # A reader of data: a value of the wrong type is an unreadable row, like bad text.
+        if isinstance(fields, str) or not isinstance(fields, Iterable):
+            raise OptionError(f"a survey row is a list of text fields, not {shown(fields)}")
         values = list(fields)
+        if not all(isinstance(value, str) for value in values):
+            raise OptionError(f"a survey row's fields are text, not {values!r}")
         if len(values) != len(CSV_FIELDS):
             raise OptionError(f"a survey row has {len(CSV_FIELDS)} fields, not {len(values)}")
         code, status, moves, positions, seconds = values
@@ -101,6 +118,12 @@ class SurveyResult:
     """The rows of a survey, in the order the deals were given, and their totals."""
 
     rows: tuple[SurveyRow, ...]
+
+    def __attrs_post_init__(self) -> None:
+        if not isinstance(self.rows, tuple) or not all(
+            isinstance(row, SurveyRow) for row in self.rows
+        ):
+            raise wrong_type("SurveyResult", "rows", "a tuple of SurveyRow values", self.rows)
 
     @property
     def wins(self) -> int:
@@ -176,22 +199,45 @@ def solve_code(code: str, time_limit: float | None, node_limit: int | None) -> S
     return SurveyRow(code, result.status, len(result.moves), result.positions, result.seconds)
 
 
+_DEALS = "a number of deals or an iterable of game codes"
+
+
 def _codes(deals: Iterable[str | Deal] | int, draw: int, seed: int | None) -> list[str]:
-    if isinstance(deals, bool):
-        raise OptionError("give a number of deals or a list of game codes, not a bool")
+    # A bool or a single string was refused with OptionError before WrongTypeError
+    # existed: OptionTypeError keeps that base.
+    if isinstance(deals, (bool, str)):
+        raise wrong_type("survey", "deals", _DEALS, deals, OptionTypeError)
     if isinstance(deals, int):
         if deals < 1:
             raise OptionError(f"a survey needs at least one deal, not {deals}")
-        if draw not in (1, 3) or isinstance(draw, bool):
-            raise OptionError(f"draw must be 1 or 3, not {draw!r}")
         rng = random.Random(seed)
         return [str(Deal.random(draw=draw, rng=rng)) for _ in range(deals)]
-    if isinstance(deals, str):
-        raise OptionError("give a list of game codes, not a single string")
-    codes = [str(d) if isinstance(d, Deal) else str(Deal.parse(d)) for d in deals]
+    if not isinstance(deals, Iterable):
+        raise wrong_type("survey", "deals", _DEALS, deals)
+    codes = []
+    for i, item in enumerate(deals):
+        if isinstance(item, Deal):
+            codes.append(str(item))
+        elif isinstance(item, str):
+            codes.append(str(Deal.parse(item)))
+        else:
+            raise wrong_type("survey", f"deals[{i}]", "a game code or a Deal", item)
     if not codes:
         raise OptionError("a survey needs at least one deal")
     return codes
+
+
+def _check_options(draw: int, seed: int | None, executor: object, progress: object) -> None:
+    if not _is_whole(draw):
+        raise wrong_type("survey", "draw", "1 or 3", draw, OptionTypeError)
+    if draw not in (1, 3):
+        raise OptionError(f"draw must be 1 or 3, not {draw!r}")
+    if seed is not None and not _is_whole(seed):
+        raise wrong_type("survey", "seed", "a whole number or None", seed)
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise wrong_type("survey", "executor", "a concurrent.futures.Executor or None", executor)
+    if progress is not None and not callable(progress):
+        raise wrong_type("survey", "progress", "a function or None", progress)
 
 
 def survey(
@@ -207,17 +253,24 @@ def survey(
     """Solve many deals and count how many can be won.
 
     ``deals`` is a list of game codes (each carries its own draw mode), or a number of
-    deals to draw at random in the given ``draw`` mode (``seed`` makes the choice
-    repeatable).  Each deal is solved with the given limits.  With an ``executor``
-    the deals are solved by its workers (use a process pool for several cores);
-    without one they are solved here, one after another.  ``progress(done, total)`` is
-    called after each deal.
+    deals to draw at random in the given ``draw`` mode (``seed``, a whole number, makes
+    the choice repeatable).  Each deal is solved with the given limits.  With an
+    ``executor`` the deals are solved by its workers (use a process pool for several
+    cores); without one they are solved here, one after another.  The executor must be
+    an instance of :class:`concurrent.futures.Executor` (a subclass of it), because the
+    results are gathered with ``concurrent.futures.as_completed``, which needs the
+    futures such executors return.  ``progress(done, total)`` is called after each deal.
+
+    Arguments of the wrong type raise :class:`~pycanfield.WrongTypeError`; a code that
+    cannot be read raises :class:`~pycanfield.GameCodeError`, and an option out of
+    range :class:`~pycanfield.OptionError`.
 
     >>> result = survey(["CF1-D3-AAAAACL"], time_limit=30)
     >>> result.wins, result.decided
     (1, 1)
     """
-    _check_limits(node_limit, time_limit)
+    _check_limits("survey", node_limit, time_limit)
+    _check_options(draw, seed, executor, progress)
     codes = _codes(deals, draw, seed)
     total = len(codes)
     rows: list[SurveyRow | None] = [None] * total
