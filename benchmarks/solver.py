@@ -11,8 +11,12 @@ share won among the decided, the median, 90th percentile and maximum seconds per
 deal, and the peak memory.  A baseline is measured in the same run, on the first
 ``--baseline`` deals of the list: a plain depth-first search over the public rules
 (``position_moves`` and ``play``, one draw at a time, a table of whole positions; no
-macro-moves, no column symmetry, no move order), with the same short time limit as
-the solver gets there.
+macro-moves, no column symmetry, moves in the order ``position_moves`` lists them),
+with the same short time limit as the solver gets there.
+
+``--rules TEXT`` (repeatable; a preset name or any rules text) solves the same deal
+numbers (from ``deals_d3.txt``) under other rules instead, in the rules' own draw mode;
+``--count N`` keeps the first N deals of each list.
 
 Run ``python benchmarks/solver.py`` (``--jobs 2`` to use two cores, ``--smoke`` for
 a quick check).  The timings depend on the machine and on its load.
@@ -60,16 +64,16 @@ def solve_one(code: str, time_limit: float) -> tuple[str, str, float, int, int]:
 def plain_search(code: str, time_limit: float) -> str:
     """The baseline: depth-first search over whole positions with the public rules."""
     state = cf.deal(code)
-    draw = state.draw
+    draw, rules = state.draw, state.rules
     root = state.position
     seen = {root}
-    stack = [iter(cf.position_moves(root))]
+    stack = [iter(cf.position_moves(root, rules))]
     positions = [root]
     deadline = time.perf_counter() + time_limit
     nodes = 0
     while stack:
         for move in stack[-1]:
-            child, _ = cf.play(positions[-1], move, draw)
+            child, _ = cf.play(positions[-1], move, draw, rules=rules)
             if child in seen:
                 continue
             seen.add(child)
@@ -78,7 +82,7 @@ def plain_search(code: str, time_limit: float) -> str:
                 return "win"
             if not nodes & 255 and time.perf_counter() > deadline:
                 return "unknown"
-            stack.append(iter(cf.position_moves(child)))
+            stack.append(iter(cf.position_moves(child, rules)))
             positions.append(child)
             break
         else:
@@ -92,7 +96,7 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def run(draw: int, codes: list[str], time_limit: float, jobs: int) -> None:
+def run(label: str, codes: list[str], time_limit: float, jobs: int) -> None:
     rows = []
     started = time.perf_counter()
     # A fresh process per deal (Python 3.11+), so that ru_maxrss is that deal's peak.
@@ -101,14 +105,14 @@ def run(draw: int, codes: list[str], time_limit: float, jobs: int) -> None:
         futures = [pool.submit(solve_one, code, time_limit) for code in codes]
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             rows.append(future.result())
-            print(f"\r  draw {draw}: {done}/{len(codes)} deals", end="", file=sys.stderr)
+            print(f"\r  {label}: {done}/{len(codes)} deals", end="", file=sys.stderr)
     print(file=sys.stderr)
     wall = time.perf_counter() - started
     status = [r[1] for r in rows]
     seconds = [r[2] for r in rows]
     wins, losses = status.count("win"), status.count("no-win")
     decided = wins + losses
-    print(f"draw {draw}: {len(rows)} deals, time limit {time_limit:g} s per deal, {jobs} job(s)")
+    print(f"{label}: {len(rows)} deals, time limit {time_limit:g} s per deal, {jobs} job(s)")
     print(f"  decided  {decided}/{len(rows)} = {100 * decided / len(rows):.1f}%")
     if decided:
         print(f"  won      {wins}/{decided} decided = {100 * wins / decided:.1f}%")
@@ -124,13 +128,13 @@ def run(draw: int, codes: list[str], time_limit: float, jobs: int) -> None:
         print(f"  unknown: {' '.join(sorted(unknown))}")
 
 
-def baseline(draw: int, codes: list[str], time_limit: float) -> None:
+def baseline(label: str, codes: list[str], time_limit: float) -> None:
     plain = [plain_search(code, time_limit) for code in codes]
     ours = [str(cf.solve(code, time_limit=time_limit).status) for code in codes]
     for name, found in (("plain search", plain), ("solver", ours)):
         decided = sum(s != "unknown" for s in found)
         print(
-            f"  baseline draw {draw}, first {len(codes)} deals, {time_limit:g} s each: "
+            f"  baseline {label}, first {len(codes)} deals, {time_limit:g} s each: "
             f"{name:12s} decided {decided}/{len(codes)}, won {found.count('win')}"
         )
 
@@ -144,19 +148,28 @@ def main() -> None:
     parser.add_argument("--baseline-limit", type=float, default=5.0, metavar="SECONDS")
     parser.add_argument("--smoke", action="store_true", help="5 deals, 2 s each")
     parser.add_argument("--make-lists", action="store_true")
+    parser.add_argument("--rules", action="append", metavar="TEXT", help="other rules")
+    parser.add_argument("--count", type=int, default=COUNT, metavar="N")
     args = parser.parse_args()
     if args.make_lists:
         make_lists()
         return
-    draws = args.draw or [3, 1]
-    for draw in draws:
-        codes = deal_list(draw)
+    lists: list[tuple[str, list[str]]] = []
+    if args.rules:
+        numbers = [cf.Deal.parse(code).number for code in deal_list(3)]
+        for text in args.rules:
+            rules = cf.Rules.parse(text)
+            lists.append((f"rules {rules}", [str(cf.Deal(n, rules=rules)) for n in numbers]))
+    else:
+        lists = [(f"draw {draw}", deal_list(draw)) for draw in args.draw or [3, 1]]
+    for label, codes in lists:
+        codes = codes[: args.count]
         limit, base = args.time_limit, args.baseline
         if args.smoke:
             codes, limit, base = codes[:5], 2.0, 2
-        run(draw, codes, limit, args.jobs)
+        run(label, codes, limit, args.jobs)
         if base:
-            baseline(draw, codes[:base], min(limit, args.baseline_limit))
+            baseline(label, codes[:base], min(limit, args.baseline_limit))
 
 
 if __name__ == "__main__":

@@ -72,3 +72,36 @@ def test_survey_rejects_bad_options(capsys: pytest.CaptureFixture[str]) -> None:
 def test_survey_missing_code_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["survey", "--codes", "/nonexistent/codes.txt"]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_solve_a_variant_code(capsys: pytest.CaptureFixture[str]) -> None:
+    """A code of another rule set is solved under its own rules."""
+    assert main(["solve", "CPY-D3-AAAAACL", "--node-limit", "20000"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("CPY-D3-AAAAACL: win")
+    game = cf.deal("CPY-D3-AAAAACL")
+    for line in out[1:]:
+        game = cf.apply(game, cf.Move.parse(line.split(". ", 1)[1]))
+    assert cf.is_won(game)
+
+
+def test_survey_under_other_rules(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "results.csv"
+    args = ["survey", "--deals", "2", "--rules", "rainbow", "--node-limit", "300", "--quiet"]
+    assert main([*args, "--out", str(out)]) == 0
+    assert "2 deals: " in capsys.readouterr().out
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    assert all(row[0].startswith("CRB-D1-") for row in rows[1:])
+    assert main(["survey", "--deals", "1", "--rules", "pysol draw=1", "--node-limit", "50"]) == 0
+    assert "1 deals: " in capsys.readouterr().out
+
+
+def test_survey_rules_with_codes_or_bad_rules_fail(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    codes = tmp_path / "codes.txt"
+    codes.write_text("CF1-D3-AAAAACL\n", "utf-8")
+    assert main(["survey", "--codes", str(codes), "--rules", "rainbow", "--quiet"]) == 2
+    assert "own rules" in capsys.readouterr().err
+    assert main(["survey", "--deals", "1", "--rules", "no-such-game", "--quiet"]) == 2
+    assert "canfield:" in capsys.readouterr().err

@@ -274,7 +274,7 @@ CALLS: dict[str, Call] = {
         },
         types={"deals": (int,), "time_limit": (float,)},
         accepts={"deals": (7,), "node_limit": (None, 7), "time_limit": (None, 7)}
-        | {"seed": (None, 7), "executor": (None,), "progress": (None,)},
+        | {"seed": (None, 7), "executor": (None,), "progress": (None,), "draw": (None,)},
     ),
     "SolveResult": Call(
         cf.SolveResult,

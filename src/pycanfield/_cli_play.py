@@ -253,8 +253,7 @@ class Game:
             self.say(f"Nothing happens: {why}.")
 
     def hint(self) -> None:
-        # The solver plays the standard rules (R1-R32) only.
-        solver = _solver() if self.state.rules.is_standard else None
+        solver = _solver()
         move = solver(self.state, time_limit=self.hint_time) if solver is not None else None
         if not isinstance(move, Move):
             move = simple_hint(self.state)

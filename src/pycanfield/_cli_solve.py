@@ -14,6 +14,7 @@ from ._errors import OptionError
 from ._solver import SolveStatus, solve
 from ._state import deal
 from ._survey import survey
+from ._variants import Rules
 
 __all__ = ["ProgressBar", "register"]
 
@@ -84,12 +85,14 @@ def _read_codes(path: str) -> list[str]:
 
 def _survey(args: argparse.Namespace) -> int:
     deals: list[str] | int = _read_codes(args.codes) if args.codes else args.deals
+    rules = Rules.parse(args.rules) if args.rules is not None else None
     bar = ProgressBar(sys.stderr) if not args.quiet else None
     if args.jobs > 1:
         with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
             result = survey(
                 deals,
                 draw=args.draw,
+                rules=rules,
                 time_limit=args.time_limit,
                 node_limit=args.node_limit,
                 seed=args.seed,
@@ -100,6 +103,7 @@ def _survey(args: argparse.Namespace) -> int:
         result = survey(
             deals,
             draw=args.draw,
+            rules=rules,
             time_limit=args.time_limit,
             node_limit=args.node_limit,
             seed=args.seed,
@@ -114,7 +118,9 @@ def _survey(args: argparse.Namespace) -> int:
 def register(subparsers: Any) -> None:
     """Add ``solve`` and ``survey`` to the ``canfield`` parser."""
     p = subparsers.add_parser("solve", help="solve a deal and print its winning line")
-    p.add_argument("code", help="a game code such as CF1-D3-AAAAACL")
+    p.add_argument(
+        "code", help="a game code such as CF1-D3-AAAAACL (or a variant's, CRB-D1-AAAAACL)"
+    )
     p.add_argument("--time-limit", type=_positive_float, default=60.0, metavar="SECONDS")
     p.add_argument("--node-limit", type=_positive_int, default=None, metavar="POSITIONS")
     p.set_defaults(run=_solve)
@@ -128,7 +134,18 @@ def register(subparsers: Any) -> None:
         help="how many random deals to solve (default 100)",
     )
     p.add_argument("--codes", metavar="FILE", help="solve the game codes in FILE instead")
-    p.add_argument("--draw", type=int, choices=(1, 3), default=3)
+    p.add_argument(
+        "--draw",
+        type=int,
+        choices=(1, 3),
+        default=None,
+        help="draw mode of the random deals (default: the rules' own, 3 for the standard)",
+    )
+    p.add_argument(
+        "--rules",
+        metavar="TEXT",
+        help="rules of the random deals: a preset or a rules text (default: standard)",
+    )
     p.add_argument(
         "--jobs", type=_positive_int, default=1, metavar="J", help="worker processes (default 1)"
     )

@@ -1,7 +1,8 @@
 """The solver: does a deal have a win, what is it, and what to play next.
 
 :func:`solve` searches every position reachable from a state (see ``docs/solver.rst``
-for the search and why each shortcut it takes cannot lose a win) and answers with a
+for the searches and why each shortcut they take cannot lose a win; the standard rules
+have a fast search of their own, other rules a generic one) and answers with a
 :class:`SolveResult`: a winning line, a proof that there is none, or "unknown" when a
 limit stopped it first.  :func:`hint` turns that into the next move to play.
 """
@@ -20,6 +21,8 @@ from ._errors import OptionError
 from ._moves import DRAW, RECYCLE, Move
 from ._rules import apply, is_won, legal_moves
 from ._solver_core import CC, CF, FC, RC, RF, TC, TF, Engine, IMove, Search, shorten
+from ._solver_generic import GenericSearch, order_moves
+from ._solver_generic import shorten as shorten_generic
 from ._state import GameState, deal
 
 __all__ = ["SolveResult", "SolveStatus", "hint", "solve"]
@@ -127,11 +130,6 @@ def _as_state(function: str, state: GameState | str) -> GameState:
         state = deal(state)
     elif not isinstance(state, GameState):
         raise wrong_type(function, "state", "a GameState or a game code", state)
-    if not state.rules.is_standard:
-        raise OptionError(
-            "the solver plays the standard rules (R1-R32) only, "
-            f"not the rules of this game: {state.rules}"
-        )
     return state
 
 
@@ -176,6 +174,19 @@ def _expand(state: GameState, line: list[IMove]) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def _replayed(state: GameState, line: list[Move]) -> tuple[Move, ...]:
+    end = state
+    for move in line:
+        end = apply(end, move)
+    if not is_won(end):  # pragma: no cover - a bug in the search, never a user error
+        raise AssertionError("the solver's line does not end in a won game")
+    return tuple(line)
+
+
+def _generic(state: GameState, node_limit: int | None, time_limit: float | None) -> GenericSearch:
+    return GenericSearch(state.position, state.rules, node_limit=node_limit, time_limit=time_limit)
+
+
 def _search(state: GameState, node_limit: int | None, time_limit: float | None) -> Search:
     engine, root = Engine.from_position(state.position, state.draw)
     return Search(engine, root, node_limit=node_limit, time_limit=time_limit)
@@ -188,6 +199,12 @@ def solve(
     time_limit: float | None = None,
 ) -> SolveResult:
     """Find out whether ``state`` (a game, or a game code) can be won.
+
+    The game's own rules apply (``state.rules``; a code names its rules): the standard
+    rules R1-R32 get a fast specialised search, any other :class:`~pycanfield.Rules` a
+    slower generic one over the public rules (``docs/solver.rst``).  Either way a win
+    comes with its whole line, and ``NO_WIN`` means every reachable position was
+    searched.
 
     The search stops after ``node_limit`` positions or ``time_limit`` seconds, if
     given, and then answers ``SolveStatus.UNKNOWN``.  Without limits it always
@@ -206,6 +223,10 @@ def solve(
     _check_limits("solve", node_limit, time_limit)
     state = _as_state("solve", state)
     started = time.perf_counter()
+    if not state.rules.is_standard:
+        return attrs.evolve(
+            _solve_generic(state, node_limit, time_limit), seconds=time.perf_counter() - started
+        )
     search = _search(state, node_limit, time_limit)
     found, line = search.run()
     if found:
@@ -216,6 +237,32 @@ def solve(
     else:
         result = SolveResult(SolveStatus.NO_WIN, (), search.nodes)
     return attrs.evolve(result, seconds=time.perf_counter() - started)
+
+
+def _solve_generic(
+    state: GameState, node_limit: int | None, time_limit: float | None
+) -> SolveResult:
+    search = _generic(state, node_limit, time_limit)
+    found, line = search.run()
+    if found:
+        line = shorten_generic(search.path_positions, line, state.rules)
+        return SolveResult(SolveStatus.WIN, _replayed(state, line), search.nodes)
+    status = SolveStatus.UNKNOWN if found is None else SolveStatus.NO_WIN
+    return SolveResult(status, (), search.nodes)
+
+
+def _hint_generic(
+    state: GameState, node_limit: int | None, time_limit: float | None
+) -> Move | None:
+    search = _generic(state, node_limit, time_limit)
+    found, line = search.run()
+    if found and line:
+        return line[0]
+    first = search.best[1]
+    if first:
+        return first[0]
+    options = order_moves(state.position, state.rules)
+    return options[0] if options else None
 
 
 def hint(
@@ -246,6 +293,8 @@ def hint(
     legal = legal_moves(state)
     if not legal:
         return None
+    if not state.rules.is_standard:
+        return _hint_generic(state, node_limit, time_limit)
     search = _search(state, node_limit, time_limit)
     found, line = search.run()
     if found and line:

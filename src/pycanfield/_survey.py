@@ -24,6 +24,7 @@ from ._codes import Deal
 from ._errors import OptionError
 from ._solver import SolveStatus, _check_limits, _is_number, _is_whole, solve
 from ._state import deal
+from ._variants import Rules, Variant, as_rules
 
 __all__ = ["SurveyResult", "SurveyRow", "survey", "wilson_interval"]
 
@@ -202,7 +203,12 @@ def solve_code(code: str, time_limit: float | None, node_limit: int | None) -> S
 _DEALS = "a number of deals or an iterable of game codes"
 
 
-def _codes(deals: Iterable[str | Deal] | int, draw: int, seed: int | None) -> list[str]:
+def _codes(
+    deals: Iterable[str | Deal] | int,
+    draw: int | None,
+    seed: int | None,
+    rules: Rules | Variant | str | None,
+) -> list[str]:
     # A bool or a single string was refused with OptionError before WrongTypeError
     # existed: OptionTypeError keeps that base.
     if isinstance(deals, (bool, str)):
@@ -211,9 +217,13 @@ def _codes(deals: Iterable[str | Deal] | int, draw: int, seed: int | None) -> li
         if deals < 1:
             raise OptionError(f"a survey needs at least one deal, not {deals}")
         rng = random.Random(seed)
-        return [str(Deal.random(draw=draw, rng=rng)) for _ in range(deals)]
+        chosen = as_rules(rules)
+        return [str(Deal.random(draw=draw, rng=rng, rules=chosen)) for _ in range(deals)]
     if not isinstance(deals, Iterable):
         raise wrong_type("survey", "deals", _DEALS, deals)
+    if rules is not None:
+        # A code names its own rules: other rules would silently change the deal.
+        raise OptionError("rules apply to random deals only; a game code carries its own rules")
     codes = []
     for i, item in enumerate(deals):
         if isinstance(item, Deal):
@@ -227,10 +237,12 @@ def _codes(deals: Iterable[str | Deal] | int, draw: int, seed: int | None) -> li
     return codes
 
 
-def _check_options(draw: int, seed: int | None, executor: object, progress: object) -> None:
-    if not _is_whole(draw):
-        raise wrong_type("survey", "draw", "1 or 3", draw, OptionTypeError)
-    if draw not in (1, 3):
+def _check_options(draw: int | None, seed: int | None, executor: object, progress: object) -> None:
+    if draw is None:
+        pass
+    elif not _is_whole(draw):
+        raise wrong_type("survey", "draw", "1 or 3 or None", draw, OptionTypeError)
+    elif draw not in (1, 3):
         raise OptionError(f"draw must be 1 or 3, not {draw!r}")
     if seed is not None and not _is_whole(seed):
         raise wrong_type("survey", "seed", "a whole number or None", seed)
@@ -243,7 +255,8 @@ def _check_options(draw: int, seed: int | None, executor: object, progress: obje
 def survey(
     deals: Iterable[str | Deal] | int,
     *,
-    draw: int = 3,
+    draw: int | None = None,
+    rules: Rules | Variant | str | None = None,
     time_limit: float | None = 60.0,
     node_limit: int | None = None,
     seed: int | None = None,
@@ -252,9 +265,12 @@ def survey(
 ) -> SurveyResult:
     """Solve many deals and count how many can be won.
 
-    ``deals`` is a list of game codes (each carries its own draw mode), or a number of
-    deals to draw at random in the given ``draw`` mode (``seed``, a whole number, makes
-    the choice repeatable).  Each deal is solved with the given limits.  With an
+    ``deals`` is a list of game codes (each carries its own rules and draw mode), or a
+    number of deals to draw at random under ``rules`` (a :class:`~pycanfield.Rules`, a
+    preset or a rules text; the standard rules by default) in the ``draw`` mode (the
+    rules' own when left out: 3 for the standard rules).  ``seed``, a whole number,
+    makes the choice repeatable.  ``rules`` with a list of codes raises
+    :class:`~pycanfield.OptionError`.  Each deal is solved with the given limits.  With an
     ``executor`` the deals are solved by its workers (use a process pool for several
     cores); without one they are solved here, one after another.  The executor must be
     an instance of :class:`concurrent.futures.Executor` (a subclass of it), because the
@@ -268,10 +284,12 @@ def survey(
     >>> result = survey(["CF1-D3-AAAAACL"], time_limit=30)
     >>> result.wins, result.decided
     (1, 1)
+    >>> survey(1, rules="rainbow", seed=1, node_limit=10).rows[0].code[:7]
+    'CRB-D1-'
     """
     _check_limits("survey", node_limit, time_limit)
     _check_options(draw, seed, executor, progress)
-    codes = _codes(deals, draw, seed)
+    codes = _codes(deals, draw, seed, rules)
     total = len(codes)
     rows: list[SurveyRow | None] = [None] * total
     if executor is None:
