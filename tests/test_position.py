@@ -131,3 +131,22 @@ def test_cards_lists_every_pile() -> None:
     )
     assert _words(tuple(pos.cards())) == "3D 4D 5D 2D 7H 8H 6C KH QC AS"
     assert pile("KH QC") == pos.columns[1]
+
+
+def test_the_fast_constructors_build_the_same_values() -> None:
+    """The rules build positions without the constructor's checks; those values must be
+    indistinguishable from checked ones: equal, with the same hash."""
+    from pycanfield._position import VariantPosition, make_position, make_variant_position
+
+    pos = cf.deal("CF1-D3-AAAAACL").position
+    parts = (pos.stock, pos.waste, pos.reserve, pos.foundations, pos.columns, pos.fan)
+    fast = make_position(*parts)
+    assert type(fast) is cf.Position
+    assert fast == pos
+    assert hash(fast) == hash(pos)
+    checked = VariantPosition(*parts, 2)
+    fast_variant = make_variant_position(*parts, 2)
+    assert type(fast_variant) is VariantPosition
+    assert fast_variant == checked
+    assert hash(fast_variant) == hash(checked)
+    assert fast_variant.pending == ()

@@ -274,13 +274,18 @@ def _fast_constructors() -> tuple[
     move): they fill the slots directly, without the constructor's checks."""
     new = object.__new__
     names = ("stock", "waste", "reserve", "foundations", "columns", "fan")
-    p_stock, p_waste, p_reserve, p_foundations, p_columns, p_fan = (
-        getattr(Position, n).__set__ for n in names
-    )
-    p_hash = Position.__dict__["_attrs_cached_hash"].__set__
-    v_passes, v_pending, v_hash = (
-        VariantPosition.__dict__[n].__set__ for n in ("passes", "pending", "_attrs_cached_hash")
-    )
+    try:
+        p_stock, p_waste, p_reserve, p_foundations, p_columns, p_fan = (
+            getattr(Position, n).__set__ for n in names
+        )
+        # The slot of attrs' cached hash is not a public name: should another attrs
+        # release call it otherwise, fall back to the checked constructors.
+        p_hash = Position.__dict__["_attrs_cached_hash"].__set__
+        v_passes, v_pending, v_hash = (
+            VariantPosition.__dict__[n].__set__ for n in ("passes", "pending", "_attrs_cached_hash")
+        )
+    except (KeyError, AttributeError):  # pragma: no cover - depends on the attrs release
+        return Position, VariantPosition
 
     def make_position(
         stock: Pile,
