@@ -20,7 +20,7 @@ from ._lang._base import rank_label
 from ._moves import Move, MoveKind
 from ._position import Position
 from ._rules import _play
-from ._state import GameState
+from ._state import GameState, split_game
 
 __all__ = ["LANGUAGES", "describe", "describe_card", "describe_move"]
 
@@ -79,14 +79,6 @@ _CHOSEN = {
 }
 
 
-def _position_of(state: GameState | Position) -> Position:
-    if isinstance(state, GameState):
-        return state.position
-    if isinstance(state, Position):
-        return state
-    raise wrong_type("describe", "state", "a GameState or a Position", state)
-
-
 def describe(state: GameState | Position, *, lang: str = "en") -> str:
     """The position in one line of plain language (R33).
 
@@ -104,7 +96,7 @@ def describe(state: GameState | Position, *, lang: str = "en") -> str:
     column 4: ace of spades.
     """
     language = _language(lang, "describe")
-    pos = _position_of(state)
+    pos = split_game("describe", "state", state)[1]
     text = language.text
     name = language.card
 

@@ -19,7 +19,7 @@ from ._errors import OptionError
 from ._moves import Move, MoveKind
 from ._position import Position
 from ._rules import is_won
-from ._state import GameState
+from ._state import GameState, split_game
 
 __all__ = ["render_svg"]
 
@@ -294,13 +294,7 @@ def render_svg(
     >>> svg.startswith("<svg") and 'width="400"' in svg
     True
     """
-    if isinstance(game, GameState):
-        state: GameState | None = game
-        pos = game.position
-    elif isinstance(game, Position):
-        state, pos = None, game
-    else:
-        raise wrong_type("render_svg", "game", "a GameState or a Position", game)
+    state, pos = split_game("render_svg", "game", game)
     if isinstance(width, bool) or not isinstance(width, (int, float)):
         raise wrong_type("render_svg", "width", "a number of pixels", width)
     if not (width > 0 and math.isfinite(width)):

@@ -14,7 +14,7 @@ from ._cards import Card
 from ._checks import wrong_type
 from ._position import Position
 from ._rules import is_won
-from ._state import GameState
+from ._state import GameState, split_game
 
 __all__ = ["render_text"]
 
@@ -65,13 +65,7 @@ def render_text(game: GameState | Position, *, unicode: bool = True, color: bool
       1     2     3     4
       6C    KH    QH    AS
     """
-    if isinstance(game, GameState):
-        state: GameState | None = game
-        pos = game.position
-    elif isinstance(game, Position):
-        state, pos = None, game
-    else:
-        raise wrong_type("render_text", "game", "a GameState or a Position", game)
+    state, pos = split_game("render_text", "game", game)
     if not isinstance(unicode, bool):
         raise wrong_type("render_text", "unicode", "True or False", unicode)
     if not isinstance(color, bool):

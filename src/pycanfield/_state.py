@@ -216,6 +216,16 @@ def _fast_constructors() -> tuple[
 make_step, make_state = _fast_constructors()
 
 
+def split_game(function: str, argument: str, game: object) -> tuple[GameState | None, Position]:
+    """``game`` as (its state, or ``None`` for a bare position; its position), for the
+    functions that show or describe either; anything else is refused."""
+    if isinstance(game, GameState):
+        return game, game.position
+    if isinstance(game, Position):
+        return None, game
+    raise wrong_type(function, argument, "a GameState or a Position", game)
+
+
 def _deal_position(deck: tuple[Card, ...], rules: Rules = DEFAULT_RULES) -> Position:
     """Lay out a deck in dealing order as R2 and R3 say (or as ``rules`` say)."""
     if not rules.is_standard:
