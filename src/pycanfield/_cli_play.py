@@ -39,7 +39,7 @@ __all__ = ["simple_hint"]
 HELP = """\
 Commands (one per line; case does not matter):
   QC, tap QC        tap a card: to its foundation, else to the best column (R25)
-  R>2, move R>2     an explicit move: R>F W>F 1>F R>2 W>3 1>4 1>4x2 FH>2 (columns 1-4)
+  R>2, move R>2     an explicit move: R>F W>F 1>F R>2 W>3 1>4 1>4X2 FH>2 (columns 1-4)
   d, draw           tap the stock: draw, or turn the waste over when the stock is empty
   recycle           turn the waste over into the stock
   u, undo           take back the last action (up to 100)
@@ -355,7 +355,7 @@ class Game:
         try:
             move = Move.parse(text)
         except MoveParseError as error:
-            self.say(f"Not a move: {error}. Moves look like R>2, W>F, 1>4x2 or FH>3.")
+            self.say(f"Not a move: {error}. Moves look like R>2, W>F, 1>4X2 or FH>3.")
             return
         self.play(move)
 

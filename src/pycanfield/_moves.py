@@ -15,7 +15,7 @@ Notation (case-insensitive when parsed, upper case when printed):
 ``W>3``       the waste's top card onto column 3
 ``1>F``       column 1's top card onto its foundation
 ``1>4``       column 1's top card onto column 4
-``1>4x3``     column 1's top three cards, as a run, onto column 4 (R14)
+``1>4X3``     column 1's top three cards, as a run, onto column 4 (R14)
 ``FH>2``      the top card of the hearts foundation onto column 2 (R22)
 ``base 3``    the third dealt card becomes the base card (only under rules
               where the player chooses the base, see ``docs/variants.rst``)
