@@ -10,8 +10,8 @@ For each bot it prints the win rate, the mean score (R30; random play scores wel
 taking cards back and placing them again, which scores each time), the mean number of
 cards on the foundations at the end (52 is a win) and the mean number of actions.
 ``--env`` plays through :class:`pycanfield.gym.CanfieldEnv` (needs the ``gym`` extra).
-The solver-guided bot needs :func:`pycanfield.solve`; without it the bot is skipped
-with a message.
+The solver-guided bot asks :func:`pycanfield.solve` for a winning line at the start of
+each deal.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import pycanfield as cf
@@ -111,8 +111,7 @@ class SolverAgent:
 
     name = "solver"
 
-    def __init__(self, solve: Callable[..., Any], *, node_limit: int, time_limit: float) -> None:
-        self.solve = solve
+    def __init__(self, *, node_limit: int, time_limit: float) -> None:
         self.node_limit = node_limit
         self.time_limit = time_limit
         self.plan: list[cf.Move] = []
@@ -120,9 +119,8 @@ class SolverAgent:
 
     def start(self, state: cf.GameState) -> None:
         self.greedy.start(state)
-        result = self.solve(state, node_limit=self.node_limit, time_limit=self.time_limit)
-        won = getattr(result.status, "name", None) == "WIN"
-        self.plan = list(result.moves) if won else []
+        result = cf.solve(state, node_limit=self.node_limit, time_limit=self.time_limit)
+        self.plan = list(result.moves) if result.status is cf.SolveStatus.WIN else []
 
     def act(self, state: cf.GameState, mask: Mask) -> int:
         if self.plan:
@@ -229,13 +227,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         elif name == "greedy":
             agents.append(GreedyAgent())
         elif name == "solver":
-            solve = getattr(cf, "solve", None)
-            if solve is None:
-                print("solver: skipped: this pycanfield has no solve()", file=sys.stderr)
-                continue
-            agents.append(
-                SolverAgent(solve, node_limit=args.node_limit, time_limit=args.time_limit)
-            )
+            agents.append(SolverAgent(node_limit=args.node_limit, time_limit=args.time_limit))
         else:
             parser.error(f"unknown agent {name!r}: choose from random, greedy, solver")
 
