@@ -406,25 +406,12 @@ def apply(state: GameState, move: Move) -> GameState:
     if not isinstance(move, Move):
         raise wrong_type("apply", "move", "a Move", move)
     rules = state.rules
-    if not rules.is_standard:
-        return _apply_variant(state, move, rules)
-    pos, points = _play(state.position, move, state.draw, None)
-    history = state.history
-    if len(history) >= HISTORY_LIMIT:
-        history = history[len(history) - HISTORY_LIMIT + 1 :]
-    return make_state(
-        pos,
-        state.draw,
-        state.score + points,
-        state.actions + 1,
-        state.code,
-        (*history, make_step(move, state.position, state.score)),
-        rules,
-    )
-
-
-def _apply_variant(state: GameState, move: Move, rules: Rules) -> GameState:
-    pos, points = variant_play(state.position, move, rules)
+    if rules.is_standard:
+        pos, points = _play(state.position, move, state.draw, None)
+    else:
+        pos, points = variant_play(state.position, move, rules)
+    # The history keeps the last rules.undo steps (HISTORY_LIMIT under R27), or all of
+    # them when undo is unlimited, or none when undo is off.
     history = state.history
     limit = rules.undo
     if limit is not None and len(history) >= limit:
