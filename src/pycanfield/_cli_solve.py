@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import contextlib
 import sys
 import time
 from pathlib import Path
@@ -87,19 +88,12 @@ def _survey(args: argparse.Namespace) -> int:
     deals: list[str] | int = _read_codes(args.codes) if args.codes else args.deals
     rules = Rules.parse(args.rules) if args.rules is not None else None
     bar = ProgressBar(sys.stderr) if not args.quiet else None
-    if args.jobs > 1:
-        with concurrent.futures.ProcessPoolExecutor(args.jobs) as pool:
-            result = survey(
-                deals,
-                draw=args.draw,
-                rules=rules,
-                time_limit=args.time_limit,
-                node_limit=args.node_limit,
-                seed=args.seed,
-                executor=pool,
-                progress=bar,
-            )
-    else:
+    pool: concurrent.futures.Executor | contextlib.nullcontext[None] = (
+        concurrent.futures.ProcessPoolExecutor(args.jobs)
+        if args.jobs > 1
+        else contextlib.nullcontext()
+    )
+    with pool as executor:
         result = survey(
             deals,
             draw=args.draw,
@@ -107,6 +101,7 @@ def _survey(args: argparse.Namespace) -> int:
             time_limit=args.time_limit,
             node_limit=args.node_limit,
             seed=args.seed,
+            executor=executor,
             progress=bar,
         )
     if args.out:
