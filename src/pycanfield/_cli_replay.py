@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ._cli_solve import _positive_float
+from ._cli_solve import _positive_float, _positive_int
 from ._describe import LANGUAGES
 from ._errors import OptionError
 from ._moves import Move
@@ -23,7 +23,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.moves is not None:
         moves = tuple(Move.parse(text) for text in args.moves.split())
     else:
-        result = solve(state, time_limit=args.time_limit)
+        result = solve(state, time_limit=args.time_limit, node_limit=args.node_limit)
         if result.status is not SolveStatus.WIN:
             print(
                 f"canfield: the solver found no winning line for {state.code} ({result}); "
@@ -70,6 +70,7 @@ def register(subparsers: Any) -> None:
         metavar="SECONDS",
         help="for the solver, when no moves are given (default 60)",
     )
+    p.add_argument("--node-limit", type=_positive_int, default=None, metavar="POSITIONS")
     p.add_argument(
         "-o", "--out", required=True, metavar="FILE", help="the page to write ('-': stdout)"
     )

@@ -126,9 +126,16 @@ def _visible(pos: Position) -> dict[Card, str]:
 
 
 def _moved(before: Position, after: Position) -> list[Card]:
-    """The cards a move put somewhere new: they are outlined on the step's picture."""
+    """The cards a move put somewhere new: they are outlined on the step's picture.
+
+    A card that only comes to light (the reserve's next card, the foundation card
+    under the one taken) has not moved; a card drawn from the stock has."""
     old = _visible(before)
-    return [card for card, pile in _visible(after).items() if old.get(card) != pile]
+    return [
+        card
+        for card, pile in _visible(after).items()
+        if old.get(card, pile if pile != "waste" else None) != pile
+    ]
 
 
 def _script_json(value: object) -> str:

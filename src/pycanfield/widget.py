@@ -186,7 +186,7 @@ class GameWidget(anywidget.AnyWidget):
             return
         if move is None:
             name = describe_card(where, lang=self._lang) if where != "stock" else where
-            self.message = _capital(words["nothing"].format(card=name))
+            self.message = words["nothing"].format(card=_capital(name))
             return
         text = describe_move(self._state, move, lang=self._lang)
         after = apply(self._state, move)
