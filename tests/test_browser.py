@@ -35,6 +35,13 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason, allow_module_level=True)
 
 
+def _need_widget() -> None:
+    try:
+        import anywidget  # noqa: F401
+    except ImportError:
+        _unavailable("the widget extra is not installed (pip install 'pycanfield[widget]')")
+
+
 try:
     from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
 except ImportError:
@@ -412,7 +419,7 @@ class Notebook:
 
 
 def test_widget_plays_by_clicks_r25(watched: Watched, tmp_path: Path) -> None:
-    pytest.importorskip("anywidget", reason="the widget extra is not installed")
+    _need_widget()
     nb = Notebook(watched, tmp_path)
     start = cf.deal(REFERENCE)
     assert nb.cards() == ["7H", "QC", "6C", "KH", "QH", "AS"]
@@ -452,7 +459,7 @@ def test_widget_plays_by_clicks_r25(watched: Watched, tmp_path: Path) -> None:
 
 
 def test_widget_state_set_from_either_side(watched: Watched, tmp_path: Path) -> None:
-    pytest.importorskip("anywidget", reason="the widget extra is not installed")
+    _need_widget()
     nb = Notebook(watched, tmp_path)
     # Python sets the state; the traits it changes reach the front end.
     before = nb.widget.get_state(SYNCED)

@@ -167,7 +167,7 @@ def render_html(
     step, score and caption ``data-role`` = ``step``, ``score``, ``caption``.
 
     The page fetches nothing: cards are drawn once and reused, and the pictures,
-    words, style and script are all in the file (about 1.5 MB for 300 moves).
+    words, style and script are all in the file (about 1.4 MB for 300 moves).
     ``title`` is the page's heading (by default the game code).  An illegal move
     raises :class:`~pycanfield.IllegalMoveError`, an unknown ``lang``
     :class:`~pycanfield.OptionError`.
