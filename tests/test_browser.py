@@ -300,6 +300,35 @@ def test_each_language(watched: Watched, tmp_path: Path, lang: str) -> None:
     watched.check()
 
 
+def test_two_replays_in_one_page(watched: Watched, tmp_path: Path) -> None:
+    """Pasted into one page, each replay keeps to itself; keys go to the focused one."""
+    pages = [cf.render_html(REFERENCE, OPENING, lang=lang) for lang in ("en", "fr")]
+    style = pages[0][pages[0].index("<style>") : pages[0].index("</style>") + 8]
+    bodies = [p[p.index("<main") : p.index("</main>") + 7] for p in pages]
+    path = tmp_path / "two.html"
+    path.write_text(f"<!doctype html><meta charset='utf-8'>{style}{''.join(bodies)}", "utf-8")
+    page = watched.page
+    page.goto(path.as_uri())
+    first, second = page.locator("[data-pcf-replay]").all()
+
+    def step(root: Any) -> str:
+        return str(root.locator('[data-role="step"]').inner_text())
+
+    page.keyboard.press("ArrowRight")  # no replay has the focus
+    assert (step(first), step(second)) == ("0 / 4", "0 / 4")
+    second.locator('[data-action="next"]').click()
+    page.keyboard.press("ArrowRight")
+    assert (step(first), step(second)) == ("0 / 4", "2 / 4")
+    first.locator('[data-action="last"]').click()
+    page.keyboard.press("ArrowLeft")
+    assert (step(first), step(second)) == ("3 / 4", "2 / 4")
+    assert first.locator('[data-role="caption"]').inner_text() == cf.describe_move(
+        cf.apply(cf.apply(cf.deal(REFERENCE), cf.Move.parse("R>2")), cf.Move.parse("R>F")),
+        cf.Move.parse("2>4X2"),
+    )
+    watched.check()
+
+
 def test_the_winning_line_from_the_command_line(
     watched: Watched, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

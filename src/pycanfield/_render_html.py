@@ -242,7 +242,7 @@ def render_html(
             '<meta name="viewport" content="width=device-width, initial-scale=1">\n',
             f"<title>{escape(heading)}</title>\n<style>{_asset('replay.css')}</style>\n",
             "</head>\n<body>\n",
-            f'<main class="pcf-replay" data-pcf-replay lang="{code}">\n',
+            f'<main class="pcf-replay" data-pcf-replay lang="{code}" tabindex="-1">\n',
             f"<h1>{escape(heading)}</h1>\n",
             '<svg class="pcf-defs" aria-hidden="true" focusable="false" '
             f'xmlns="http://www.w3.org/2000/svg">{shared_defs()}</svg>\n',

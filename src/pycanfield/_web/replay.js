@@ -35,6 +35,11 @@
     find("caption").textContent = step.caption;
     button("first").disabled = button("prev").disabled = at === 0;
     button("next").disabled = button("last").disabled = at === last;
+    // A button that has just been disabled drops the focus; the replay keeps it.
+    var focused = document.activeElement;
+    if (focused !== null && focused.disabled && root.contains(focused)) {
+      root.focus({ preventScroll: true });
+    }
     if (at === last) {
       pause();
     }
@@ -84,6 +89,11 @@
       return;
     }
     if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) {
+      return;
+    }
+    // With several replays in one document, the keys go to the one that has the focus.
+    var many = document.querySelectorAll("[data-pcf-replay]").length > 1;
+    if (many && !root.contains(document.activeElement)) {
       return;
     }
     event.preventDefault();
