@@ -16,6 +16,7 @@ _SRC = Path(__file__).parent / "src" / "pycanfield"
 EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "gym.py": ("gymnasium", "numpy"),
     "_gym_*.py": ("gymnasium", "numpy"),
+    "widget.py": ("anywidget", "traitlets"),
 }
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
@@ -44,6 +45,7 @@ nitpick_ignore_regex = [
     ),
     ("py:class", r"attr(s)?\..*"),
     ("py:class", r"(numpy|gymnasium|np)\..*"),
+    ("py:class", r"(anywidget|traitlets|ipywidgets)\..*"),
     ("py:class", r"(Iterable|Iterator|Sequence|Mapping|Callable|Any|Path|Random|Executor)"),
     ("py:class", r"(int|str|bool|float|object|None|tuple|list|dict|bytes|type)"),
     ("py:obj", r"(typing|collections\.abc)\..*"),
@@ -52,3 +54,20 @@ nitpick_ignore_regex = [
 # Docstring examples run under pytest (--doctest-modules); the doctest builder runs the
 # ``.. doctest::`` blocks of these pages.
 doctest_test_doctest_blocks = ""
+
+
+def _write_replay(app: Any, exception: Exception | None) -> None:
+    """Write the replay page that ``replays.rst`` shows in a frame: the reference deal
+    and the solver's winning line, made by the code being documented."""
+    if exception is not None or app.builder.format != "html":
+        return
+    from pycanfield import render_html, solve
+
+    page = render_html("CF1-D3-AAAAACL", solve("CF1-D3-AAAAACL", time_limit=60).moves)
+    static = Path(app.outdir) / "_static"
+    static.mkdir(exist_ok=True)
+    (static / "replay-reference.html").write_text(page, encoding="utf-8")
+
+
+def setup(app: Any) -> None:
+    app.connect("build-finished", _write_replay)

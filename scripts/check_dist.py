@@ -38,6 +38,9 @@ def check_wheel(path: Path, version: str) -> list[str]:
         meta = Parser().parsestr(wheel.read(meta_name).decode("utf-8"))
     if "pycanfield/py.typed" not in names:
         problems.append("the wheel lacks pycanfield/py.typed")
+    for asset in ("replay.css", "replay.js", "widget.css", "widget.js"):
+        if f"pycanfield/_web/{asset}" not in names:
+            problems.append(f"the wheel lacks pycanfield/_web/{asset} (render_html, widget)")
     if any(n.startswith("tests/") for n in names):
         problems.append("the wheel ships the tests")
     if meta["Version"] != version:

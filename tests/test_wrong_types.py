@@ -228,6 +228,12 @@ CALLS: dict[str, Call] = {
         types={"game": (cf.Position,), "width": (float,), "highlight": (cf.Card, list)},
         accepts={"width": (7,), "highlight": (None,)},
     ),
+    "render_html": Call(
+        cf.render_html,
+        {"state": STATE, "moves": ("R>2",), "lang": "en", "title": "A lesson"},
+        types={"state": (str,), "moves": (list,)},
+        accepts={"title": (None, "x")},
+    ),
     # -- bots ------------------------------------------------------------------------------
     "observe": Call(cf.observe, {"state": STATE}),
     "legal_actions": Call(cf.legal_actions, {"state": STATE}),

@@ -43,6 +43,7 @@ from ._errors import (
 )
 from ._moves import DRAW, RECYCLE, Move, MoveKind
 from ._position import Foundation, Pile, Position, VariantPosition
+from ._render_html import render_html
 from ._render_svg import render_svg
 from ._render_text import render_text
 from ._rules import (
@@ -148,6 +149,7 @@ __all__ = [
     "observe",
     "play",
     "position_moves",
+    "render_html",
     "render_svg",
     "render_text",
     "run_length",

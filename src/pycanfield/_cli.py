@@ -19,6 +19,7 @@ from ._version import __version__
 _COMMAND_MODULES: tuple[str, ...] = (
     "pycanfield._cli_basic",
     "pycanfield._cli_play",
+    "pycanfield._cli_replay",
     "pycanfield._cli_solve",
 )
 

@@ -12,7 +12,7 @@ import math
 from collections.abc import Iterable
 from xml.sax.saxutils import escape
 
-from ._cards import Card, Rank, Suit
+from ._cards import PACK, Card, Rank, Suit
 from ._checks import OptionTypeError, wrong_type
 from ._describe import describe
 from ._errors import OptionError
@@ -294,6 +294,33 @@ def render_svg(
     >>> svg.startswith("<svg") and 'width="400"' in svg
     True
     """
+    return _draw(game, width=width, highlight=highlight)
+
+
+def shared_defs() -> str:
+    """The ``<defs>`` that pictures drawn with ``shared=True`` refer to: the pattern of
+    the card back, the arrow head, one back and the 52 faces, each drawn once at (0, 0)."""
+    faces = "".join(f'<g id="pcf-{card}">{"".join(_face(card, 0, 0))}</g>' for card in PACK)
+    return _BACK_DEFS[:-7] + f'<g id="pcf-b">{"".join(_back(0, 0))}</g>{faces}</defs>'
+
+
+def _use(ref: str, x: float, y: float) -> str:
+    return f'<use href="#pcf-{ref}" x="{_num(x)}" y="{_num(y)}"/>'
+
+
+def _draw(
+    game: GameState | Position,
+    *,
+    width: float,
+    highlight: Move | Card | Iterable[Card | str] | None,
+    shared: bool = False,
+    piles: bool = False,
+) -> str:
+    """The picture of :func:`render_svg`.  With ``shared`` the faces and backs are
+    references to :func:`shared_defs` (which the page holding the picture must carry)
+    and the description is left to the page: the compact form for pages that show
+    many pictures.  With ``piles`` the stock, which a click may aim at, is a group
+    ``<g data-pile="stock">``."""
     state, pos = split_game("render_svg", "game", game)
     if isinstance(width, bool) or not isinstance(width, (int, float)):
         raise wrong_type("render_svg", "width", "a number of pixels", width)
@@ -331,11 +358,17 @@ def render_svg(
     later: list[str] = []  # drawn on top: target outlines and the arrow
     anchors: dict[str, tuple[float, float]] = {}  # pile name -> centre of its top card
 
+    def face(card: Card, x: float, y: float) -> list[str]:
+        return [_use(str(card), x, y)] if shared else _face(card, x, y)
+
+    def back(x: float, y: float) -> list[str]:
+        return [_use("b", x, y)] if shared else _back(x, y)
+
     def card_at(card: Card, x: float, y: float) -> None:
         # Each face-up card is a group named after it, for scripts and style sheets.
         picked = card in marks.cards
         body.append(f'<g data-card="{card}"' + (' class="highlight">' if picked else ">"))
-        body.extend(_face(card, x, y))
+        body.extend(face(card, x, y))
         if picked:
             body.append(_outline(x, y, _SOURCE, name="highlight"))
         body.append("</g>")
@@ -350,12 +383,16 @@ def render_svg(
     # Stock: face-down, with edges hinting at its depth.
     x, y = slot_x(0), row1
     body.append(_text(x, row1 - 5, f"Stock {len(pos.stock)}", size=11))
+    if piles:
+        body.append('<g data-pile="stock">')
     if pos.stock:
         for k in range(_layers(len(pos.stock)), 0, -1):
-            body.extend(_back(x + 1.5 * k, y + 1.5 * k))
-        body.extend(_back(x, y))
+            body.extend(back(x + 1.5 * k, y + 1.5 * k))
+        body.extend(back(x, y))
     else:
         body.append(_slot(x, y))
+    if piles:
+        body.append("</g>")
     mark_pile("stock", x, y)
 
     # Waste: the fan of the last draw (R21), over an edge when older cards lie below.
@@ -417,7 +454,7 @@ def render_svg(
         y = row2 + (len(pos.reserve) - 1) * _CASCADE
     elif pos.reserve:
         for k in range(_layers(len(pos.reserve)), 0, -1):
-            body.extend(_back(x + 1.5 * k, y + 1.5 * k))
+            body.extend(back(x + 1.5 * k, y + 1.5 * k))
         card_at(pos.reserve[-1], x, y)
     else:
         body.append(_slot(x, y))
@@ -499,8 +536,8 @@ def render_svg(
             head,
             f"<title>{escape(title)}</title>",
             # The table in words (R33), for screen readers and search.
-            f"<desc>{escape(describe(pos))}</desc>",
-            _BACK_DEFS,
+            "" if shared else f"<desc>{escape(describe(pos))}</desc>",
+            "" if shared else _BACK_DEFS,
             _rect(
                 0,
                 0,

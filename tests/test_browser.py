@@ -1,0 +1,513 @@
+"""Replay pages and the widget's front end in a real browser.
+
+Headless Chromium (the operating system's ``chromium``) is driven by Playwright.  Every
+test records the page's requests, console errors and script errors: a request for
+anything but a ``file:`` or ``data:`` address, or any error, fails it.
+
+Without Playwright or Chromium these tests are skipped, unless the environment sets
+``PYCANFIELD_REQUIRE_BROWSER=1`` (as ``.ci/run`` does): then they fail.
+``PYCANFIELD_CHROMIUM`` names another browser binary.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+import shutil
+import struct
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import pycanfield as cf
+from pycanfield._cli import main
+
+REQUIRED = os.environ.get("PYCANFIELD_REQUIRE_BROWSER") == "1"
+
+
+def _unavailable(reason: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"{reason}, and PYCANFIELD_REQUIRE_BROWSER=1", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+
+def _need_widget() -> None:
+    try:
+        import anywidget  # noqa: F401
+    except ImportError:
+        _unavailable("the widget extra is not installed (pip install 'pycanfield[widget]')")
+
+
+try:
+    from playwright.sync_api import Browser, ConsoleMessage, Page, Request, sync_playwright
+except ImportError:
+    _unavailable("Playwright is not installed (pip install 'pycanfield[browser-test]')")
+
+CHROMIUM = os.environ.get("PYCANFIELD_CHROMIUM") or shutil.which("chromium") or ""
+if not CHROMIUM:
+    _unavailable("no chromium browser on PATH (apt-get install chromium)")
+
+REFERENCE = "CF1-D3-AAAAACL"
+OPENING = ["R>2", "R>F", "2>4X2", "draw"]
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-default-apps",
+    "--disable-sync",
+    "--no-first-run",
+    "--no-default-browser-check",
+]
+# Colours of the picture (see _render_svg.py): the table, a card face, red and black ink.
+TABLE, FACE, RED, BLACK = (0x2D, 0x6A, 0x3E), (0xFF, 0xFD, 0xF8), (0xC6, 0x28, 0x28), (0x1C,) * 3
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield launched
+        launched.close()
+
+
+class Watched:
+    """A page, with what it asked the network for and the errors it raised."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.requests: list[str] = []
+        self.errors: list[str] = []
+        page.on("request", self._request)
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self.errors.append(f"page error: {error}"))
+        # Nothing may leave the machine, even if a page asked for it.
+        page.route("**/*", self._route)
+
+    def _request(self, request: Request) -> None:
+        self.requests.append(request.url)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.errors.append(f"console error: {message.text}")
+
+    @staticmethod
+    def _route(route: Any) -> None:
+        if route.request.url.startswith(("file:", "data:")):
+            route.continue_()
+        else:
+            route.abort()
+
+    def problems(self) -> list[str]:
+        outside = [url for url in self.requests if not url.startswith(("file:", "data:"))]
+        return [f"request to {url}" for url in outside] + self.errors
+
+    def check(self) -> None:
+        assert self.requests, "the page was never loaded"
+        assert self.problems() == []
+
+
+@pytest.fixture
+def watched(browser: Browser) -> Iterator[Watched]:
+    context = browser.new_context(viewport={"width": 900, "height": 1000})
+    try:
+        yield Watched(context.new_page())
+    finally:
+        context.close()
+
+
+def _rgb_rows(png: bytes) -> tuple[int, int, list[bytes], int]:
+    """Width, height, unfiltered rows and bytes per pixel of an 8-bit RGB(A) PNG."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    at, data = 8, b""
+    width = height = channels = 0
+    while at < len(png):
+        (size,) = struct.unpack(">I", png[at : at + 4])
+        kind, body = png[at + 4 : at + 8], png[at + 8 : at + 8 + size]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            assert depth == 8
+            assert colour in (2, 6)
+            assert interlace == 0
+            channels = 3 if colour == 2 else 4
+        elif kind == b"IDAT":
+            data += body
+        at += 12 + size
+    raw = zlib.decompress(data)
+    stride = width * channels
+    rows: list[bytes] = []
+    previous = bytearray(stride)
+    for y in range(height):
+        method = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1 : (y + 1) * (stride + 1)])
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            corner = previous[i - channels] if i >= channels else 0
+            if method == 1:
+                line[i] = (line[i] + left) & 255
+            elif method == 2:
+                line[i] = (line[i] + up) & 255
+            elif method == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif method == 4:
+                p = left + up - corner
+                near = min((abs(p - left), 0), (abs(p - up), 1), (abs(p - corner), 2))[1]
+                line[i] = (line[i] + (left, up, corner)[near]) & 255
+        rows.append(bytes(line))
+        previous = line
+    return width, height, rows, channels
+
+
+def _shares(png: bytes, colours: dict[str, tuple[int, ...]]) -> dict[str, float]:
+    """The share of the picture's pixels close to each colour."""
+    width, height, rows, channels = _rgb_rows(png)
+    counts = dict.fromkeys(colours, 0)
+    for row in rows:
+        for x in range(0, width * channels, channels):
+            pixel = row[x : x + 3]
+            for name, colour in colours.items():
+                if all(abs(a - b) <= 12 for a, b in zip(pixel, colour, strict=True)):
+                    counts[name] += 1
+    return {name: count / (width * height) for name, count in counts.items()}
+
+
+def _assert_shows_a_table(png: bytes) -> None:
+    shares = _shares(png, {"table": TABLE, "face": FACE, "red": RED, "black": BLACK})
+    assert shares["table"] > 0.35, shares  # the green baize
+    assert shares["face"] > 0.08, shares  # card faces, drawn through <use>
+    # Ranks and suits.
+    assert shares["red"] > 0.002, shares
+    assert shares["black"] > 0.002, shares
+
+
+def _text(page: Page, role: str) -> str:
+    return page.locator(f'[data-role="{role}"]').inner_text()
+
+
+def _write_page(tmp_path: Path, moves: list[str], *, lang: str = "en") -> str:
+    path = tmp_path / f"replay-{lang}.html"
+    path.write_text(cf.render_html(REFERENCE, moves, lang=lang), encoding="utf-8")
+    return path.as_uri()
+
+
+def test_the_watch_sees_requests_and_errors(watched: Watched, tmp_path: Path) -> None:
+    """The checks of every other test can fail: a page that asks the network, and one
+    that raises, are caught."""
+    path = tmp_path / "bad.html"
+    path.write_text(
+        '<!doctype html><img src="http://example.invalid/x.png">'
+        "<script>undefinedFunction()</script>",
+        encoding="utf-8",
+    )
+    watched.page.goto(path.as_uri())
+    problems = watched.problems()
+    assert any(p.startswith("request to http://example.invalid/") for p in problems), problems
+    assert any("undefinedFunction" in p for p in problems), problems
+
+
+def test_controls_and_keys_step_through_the_game_r29(watched: Watched, tmp_path: Path) -> None:
+    page = watched.page
+    page.goto(_write_page(tmp_path, OPENING))
+    states = [cf.deal(REFERENCE)]
+    for text in OPENING:
+        states.append(cf.apply(states[-1], cf.Move.parse(text)))
+    captions = [cf.describe(states[0])] + [
+        cf.describe_move(s, cf.Move.parse(m)) for s, m in zip(states, OPENING, strict=False)
+    ]
+    n = len(OPENING)
+
+    def shows(k: int) -> None:
+        assert _text(page, "step") == f"{k} / {n}"
+        assert _text(page, "score") == str(states[k].score)
+        assert _text(page, "caption") == captions[k]
+        assert _text(page, "move") == (f"{k}. {cf.Move.parse(OPENING[k - 1])}" if k else "")
+
+    def press(action: str) -> None:
+        page.locator(f'[data-action="{action}"]').click()
+
+    shows(0)
+    assert page.locator('[data-action="prev"]').is_disabled()
+    assert page.locator('[data-action="first"]').is_disabled()
+    press("next")
+    shows(1)
+    assert page.locator('[data-role="table"] [data-card="QC"].highlight').count() == 1
+    page.keyboard.press("ArrowRight")
+    shows(2)
+    press("last")
+    shows(n)
+    assert page.locator('[data-action="next"]').is_disabled()
+    page.keyboard.press("ArrowLeft")
+    shows(n - 1)
+    press("prev")
+    shows(n - 2)
+    page.keyboard.press("Home")
+    shows(0)
+    page.keyboard.press("End")
+    shows(n)
+    press("first")
+    shows(0)
+    page.keyboard.press("ArrowLeft")  # nothing before the start
+    shows(0)
+    # After the opening's third move the reserve has filled column 2 with Q♠ (R16).
+    press("next")
+    press("next")
+    press("next")
+    shows(3)
+    column_cards = page.locator('[data-role="table"] [data-card]')
+    assert "QS" in column_cards.evaluate_all("els => els.map(e => e.dataset.card)")
+    watched.check()
+
+
+def test_play_and_pause(watched: Watched, tmp_path: Path) -> None:
+    page = watched.page
+    page.goto(_write_page(tmp_path, OPENING))
+    play = page.locator('[data-action="play"]')
+    n = len(OPENING)
+    play.click()
+    assert play.get_attribute("aria-pressed") == "true"
+    page.wait_for_function(
+        f"document.querySelector('[data-role=step]').textContent === '{n} / {n}'",
+        timeout=15_000,
+    )
+    assert play.get_attribute("aria-pressed") == "false"  # it stops at the end
+    play.click()  # from the end, play starts again at the beginning
+    page.wait_for_function(
+        "document.querySelector('[data-role=step]').textContent !== '0 / 4'", timeout=5_000
+    )
+    play.click()
+    assert play.get_attribute("aria-pressed") == "false"
+    paused = _text(page, "step")
+    page.wait_for_timeout(2_000)
+    assert _text(page, "step") == paused != f"{n} / {n}"
+    watched.check()
+
+
+@pytest.mark.parametrize("lang", cf.LANGUAGES)
+def test_each_language(watched: Watched, tmp_path: Path, lang: str) -> None:
+    page = watched.page
+    page.goto(_write_page(tmp_path, OPENING[:2], lang=lang))
+    assert page.evaluate("document.documentElement.lang") == lang
+    page.keyboard.press("ArrowRight")
+    state = cf.deal(REFERENCE)
+    assert _text(page, "caption") == cf.describe_move(state, cf.Move.parse("R>2"), lang=lang)
+    watched.check()
+
+
+def test_two_replays_in_one_page(watched: Watched, tmp_path: Path) -> None:
+    """Pasted into one page, each replay keeps to itself; keys go to the focused one."""
+    pages = [cf.render_html(REFERENCE, OPENING, lang=lang) for lang in ("en", "fr")]
+    style = pages[0][pages[0].index("<style>") : pages[0].index("</style>") + 8]
+    bodies = [p[p.index("<main") : p.index("</main>") + 7] for p in pages]
+    path = tmp_path / "two.html"
+    path.write_text(f"<!doctype html><meta charset='utf-8'>{style}{''.join(bodies)}", "utf-8")
+    page = watched.page
+    page.goto(path.as_uri())
+    first, second = page.locator("[data-pcf-replay]").all()
+
+    def step(root: Any) -> str:
+        return str(root.locator('[data-role="step"]').inner_text())
+
+    page.keyboard.press("ArrowRight")  # no replay has the focus
+    assert (step(first), step(second)) == ("0 / 4", "0 / 4")
+    second.locator('[data-action="next"]').click()
+    page.keyboard.press("ArrowRight")
+    assert (step(first), step(second)) == ("0 / 4", "2 / 4")
+    first.locator('[data-action="last"]').click()
+    page.keyboard.press("ArrowLeft")
+    assert (step(first), step(second)) == ("3 / 4", "2 / 4")
+    assert first.locator('[data-role="caption"]').inner_text() == cf.describe_move(
+        cf.apply(cf.apply(cf.deal(REFERENCE), cf.Move.parse("R>2")), cf.Move.parse("R>F")),
+        cf.Move.parse("2>4X2"),
+    )
+    watched.check()
+
+
+def test_the_winning_line_from_the_command_line(
+    watched: Watched, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "won.html"
+    assert main(["replay", REFERENCE, "-o", str(out)]) == 0
+    capsys.readouterr()
+    line = cf.solve(REFERENCE).moves
+    game = cf.deal(REFERENCE)
+    for move in line:
+        game = cf.apply(game, move)
+    page = watched.page
+    page.goto(out.as_uri())
+    table = page.locator('[data-role="table"]')
+    box = table.bounding_box()
+    assert box is not None
+    assert box["width"] > 600
+    assert box["height"] > 300
+    _assert_shows_a_table(table.screenshot())
+    page.keyboard.press("End")
+    assert _text(page, "step") == f"{len(line)} / {len(line)}"
+    assert _text(page, "score") == str(game.score)
+    assert "Won!" in table.inner_text()
+    page.screenshot(path=str(tmp_path / "won.png"), full_page=True)
+    watched.check()
+
+
+# -- the widget's front end, in a page that stands in for the notebook -------------------
+
+SYNCED = ("game", "svg", "score", "message", "can_undo", "labels")
+
+HOST = """<!doctype html>
+<html><head><meta charset="utf-8"><style>{css}</style></head>
+<body><div id="host"></div>
+<script type="application/json" id="state">{state}</script>
+<script type="module">
+// A model with the calls an anywidget front end makes; every change goes to Python
+// (window.pcfSend, window.pcfSave) and the traits that Python changed come back.
+const state = JSON.parse(document.getElementById("state").textContent);
+const listeners = {{}};
+let unsaved = {{}};
+window.pcfPending = 0;
+function receive(changes) {{
+  for (const [name, value] of Object.entries(changes)) state[name] = value;
+  for (const name of Object.keys(changes)) {{
+    for (const callback of listeners["change:" + name] || []) callback();
+  }}
+}}
+async function call(python, text) {{
+  window.pcfPending += 1;
+  try {{ receive(JSON.parse(await python(text))); }} finally {{ window.pcfPending -= 1; }}
+}}
+const model = {{
+  get: (name) => state[name],
+  set: (name, value) => {{ state[name] = value; unsaved[name] = value; }},
+  save_changes: () => {{
+    const text = JSON.stringify(unsaved);
+    unsaved = {{}};
+    return call(window.pcfSave, text);
+  }},
+  send: (content) => call(window.pcfSend, JSON.stringify(content)),
+  on: (event, callback) => {{ (listeners[event] ||= []).push(callback); }},
+  off: (event, callback) => {{
+    listeners[event] = (listeners[event] || []).filter((c) => c !== callback);
+  }},
+}};
+window.pcfModel = model;
+window.pcfPush = receive;
+const widget = (await import("data:text/javascript;base64,{esm}")).default;
+widget.render({{ model, el: document.getElementById("host") }});
+window.pcfReady = true;
+</script></body></html>
+"""
+
+
+class Notebook:
+    """A GameWidget on the Python side and its front end in a page."""
+
+    def __init__(self, watched: Watched, tmp_path: Path) -> None:
+        from pycanfield.widget import GameWidget
+
+        self.widget = GameWidget(REFERENCE, seed=7)
+        self.page = watched.page
+        self.page.expose_function("pcfSend", self._changes(self._send))
+        self.page.expose_function("pcfSave", self._changes(self.widget.set_state))
+        state = json.dumps(self.widget.get_state(SYNCED)).replace("</", "<\\/")
+        esm = base64.b64encode(self.widget._esm.encode("utf-8")).decode("ascii")
+        path = tmp_path / "notebook.html"
+        path.write_text(HOST.format(css=self.widget._css, state=state, esm=esm), "utf-8")
+        self.page.goto(path.as_uri())
+        self.page.wait_for_function("window.pcfReady === true")
+
+    def _send(self, content: dict[str, Any]) -> None:
+        self.widget._handle_custom_msg(content, [])
+
+    def _changes(self, handle: Callable[[dict[str, Any]], None]) -> Callable[[str], str]:
+        def run(text: str) -> str:
+            before = self.widget.get_state(SYNCED)
+            handle(json.loads(text))
+            after = self.widget.get_state(SYNCED)
+            return json.dumps({k: v for k, v in after.items() if before[k] != v})
+
+        return run
+
+    def click(self, selector: str, **options: Any) -> None:
+        self.page.locator(selector).click(**options)
+        self.page.wait_for_function("window.pcfPending === 0")
+
+    def text(self, role: str) -> str:
+        return _text(self.page, role)
+
+    def cards(self) -> list[str]:
+        return list(
+            self.page.locator("#host [data-card]").evaluate_all(
+                "els => els.map(e => e.dataset.card)"
+            )
+        )
+
+
+def test_widget_plays_by_clicks_r25(watched: Watched, tmp_path: Path) -> None:
+    _need_widget()
+    nb = Notebook(watched, tmp_path)
+    start = cf.deal(REFERENCE)
+    assert nb.cards() == ["7H", "QC", "6C", "KH", "QH", "AS"]
+    assert nb.text("score") == "0"
+    assert nb.page.locator('[data-action="undo"]').is_disabled()
+    _assert_shows_a_table(nb.page.locator("#host [data-role=table]").screenshot())
+
+    # The reference opening (R29) by clicks: each tap goes through cf.tap and cf.apply.
+    nb.click('[data-card="QC"]')
+    assert nb.widget.state == cf.apply(start, cf.Move.parse("R>2"))
+    assert nb.text("message") == cf.describe_move(start, cf.Move.parse("R>2"))
+    nb.click('[data-card="8H"]')
+    assert nb.text("score") == "5"
+    # K♥ lies under Q♣: a click on its visible strip moves the run (R25).
+    nb.click('[data-card="KH"]', position={"x": 30, "y": 8})
+    assert str(nb.widget.state.history[-1].move) == "2>4X2"
+    assert "QS" in nb.cards()
+    nb.click('[data-pile="stock"]')
+    assert {"TS", "JH", "5D"} <= set(nb.cards())
+    assert nb.widget.state.actions == 4
+    nb.click('[data-action="undo"]')
+    assert "5D" not in nb.cards()
+    assert nb.widget.state.actions == 3
+    nb.click('[data-card="6C"]')  # a card with no move leaves the game as it is
+    assert nb.text("message") == "Six of clubs has no move."
+    assert nb.widget.state.actions == 3
+    nb.click('[data-action="hint"]')
+    assert nb.text("message").startswith("Hint: ")
+    assert nb.page.locator("#host .arrow, #host .highlight").count() > 0
+    nb.page.screenshot(path=str(tmp_path / "widget.png"), full_page=True)
+
+    nb.click('[data-action="new"]')
+    assert nb.widget.state.code != REFERENCE
+    assert nb.text("score") == "0"
+    assert nb.page.locator('[data-action="undo"]').is_disabled()
+    watched.check()
+
+
+def test_widget_state_set_from_either_side(watched: Watched, tmp_path: Path) -> None:
+    _need_widget()
+    nb = Notebook(watched, tmp_path)
+    # Python sets the state; the traits it changes reach the front end.
+    before = nb.widget.get_state(SYNCED)
+    later = cf.apply(cf.deal(REFERENCE), cf.Move.parse("R>2"))
+    nb.widget.state = cf.apply(later, cf.Move.parse("R>F"))
+    after = nb.widget.get_state(SYNCED)
+    nb.page.evaluate(
+        "changes => window.pcfPush(changes)", {k: v for k, v in after.items() if before[k] != v}
+    )
+    assert nb.text("score") == "5"
+    assert "8H" in nb.cards()
+    # The front end sets the game, as the save format; Python plays on from it.
+    nb.page.evaluate(
+        "game => { window.pcfModel.set('game', game); return window.pcfModel.save_changes(); }",
+        cf.to_dict(later),
+    )
+    assert nb.widget.state == later
+    nb.page.wait_for_function("window.pcfPending === 0")
+    assert nb.text("score") == "0"
+    nb.click('[data-card="8H"]')
+    assert nb.widget.state == cf.apply(later, cf.Move.parse("R>F"))
+    watched.check()
