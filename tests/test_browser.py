@@ -357,7 +357,7 @@ def test_the_winning_line_from_the_command_line(
 
 # -- the widget's front end, in a page that stands in for the notebook -------------------
 
-SYNCED = ("game", "svg", "score", "message", "can_undo", "labels")
+SYNCED = ("game", "svg", "score", "message", "can_undo", "labels", "picked")
 
 HOST = """<!doctype html>
 <html><head><meta charset="utf-8"><style>{css}</style></head>
@@ -436,6 +436,20 @@ class Notebook:
         self.page.locator(selector).click(**options)
         self.page.wait_for_function("window.pcfPending === 0")
 
+    def dblclick(self, selector: str, **options: Any) -> None:
+        self.page.locator(selector).dblclick(**options)
+        self.page.wait_for_function("window.pcfPending === 0")
+
+    def click_card(self, card: object, *, double: bool = False) -> None:
+        # Near the card's top left corner, the part of it that stays in sight when
+        # other cards lie on it.
+        (self.dblclick if double else self.click)(
+            f'#host [data-card="{card}"]', position={"x": 14, "y": 8}
+        )
+
+    def click_pile(self, pile: str) -> None:
+        self.click(f'#host [data-pile="{pile}"]')
+
     def text(self, role: str) -> str:
         return _text(self.page, role)
 
@@ -456,14 +470,18 @@ def test_widget_plays_by_clicks_r25(watched: Watched, tmp_path: Path) -> None:
     assert nb.page.locator('[data-action="undo"]').is_disabled()
     _assert_shows_a_table(nb.page.locator("#host [data-role=table]").screenshot())
 
-    # The reference opening (R29) by clicks: each tap goes through cf.tap and cf.apply.
-    nb.click('[data-card="QC"]')
+    # The reference opening (R29) by double clicks: each tap goes through cf.tap and
+    # cf.apply.
+    nb.click_card("QC", double=True)
     assert nb.widget.state == cf.apply(start, cf.Move.parse("R>2"))
     assert nb.text("message") == cf.describe_move(start, cf.Move.parse("R>2"))
-    nb.click('[data-card="8H"]')
+    nb.click_card("8H")  # picked up
+    assert nb.widget.picked == "8H"
+    assert nb.page.locator("#host [data-role=table]").get_attribute("data-picked") == "8H"
+    nb.click_card("8H")  # and tapped
     assert nb.text("score") == "5"
-    # K♥ lies under Q♣: a click on its visible strip moves the run (R25).
-    nb.click('[data-card="KH"]', position={"x": 30, "y": 8})
+    # K♥ lies under Q♣: a double click on its visible strip moves the run (R25).
+    nb.dblclick('[data-card="KH"]', position={"x": 30, "y": 8})
     assert str(nb.widget.state.history[-1].move) == "2>4X2"
     assert "QS" in nb.cards()
     nb.click('[data-pile="stock"]')
@@ -472,7 +490,7 @@ def test_widget_plays_by_clicks_r25(watched: Watched, tmp_path: Path) -> None:
     nb.click('[data-action="undo"]')
     assert "5D" not in nb.cards()
     assert nb.widget.state.actions == 3
-    nb.click('[data-card="6C"]')  # a card with no move leaves the game as it is
+    nb.click_card("6C", double=True)  # a card with no move leaves the game as it is
     assert nb.text("message") == "Six of clubs has no move."
     assert nb.widget.state.actions == 3
     nb.click('[data-action="hint"]')
@@ -508,6 +526,104 @@ def test_widget_state_set_from_either_side(watched: Watched, tmp_path: Path) -> 
     assert nb.widget.state == later
     nb.page.wait_for_function("window.pcfPending === 0")
     assert nb.text("score") == "0"
-    nb.click('[data-card="8H"]')
+    nb.click_card("8H", double=True)
     assert nb.widget.state == cf.apply(later, cf.Move.parse("R>F"))
+    watched.check()
+
+
+def test_widget_moves_by_pick_and_place_r8_r12_r22(watched: Watched, tmp_path: Path) -> None:
+    """A click picks a card or a run up, a click on a pile puts it there; what the rules
+    refuse changes nothing and the message cites the rule."""
+    _need_widget()
+    nb = Notebook(watched, tmp_path)
+    start = cf.deal(REFERENCE)
+    nb.click_card("QC")
+    assert nb.widget.picked == "QC"
+    assert nb.page.locator('#host [data-card="QC"].highlight').count() == 1
+    assert nb.text("message").startswith("Picked up: queen of clubs.")
+    nb.click_card("QH")  # onto the queen of hearts in column 3
+    assert nb.text("message") == str(_refusal(start, "R>3"))
+    assert "(R12)" in nb.text("message")
+    assert nb.widget.state == start
+    assert nb.widget.picked == ""
+    assert nb.page.locator("#host .highlight").count() == 0
+    nb.click_card("QC")
+    nb.click_pile("FS")  # the spades foundation, not the clubs one
+    assert nb.text("message") == "R>F: Q♣ goes only onto the clubs foundation (R8)"
+    assert nb.widget.state == start
+    nb.click_card("QC")
+    nb.click("#host [data-role=table] svg", position={"x": 4, "y": 4})  # the table: put back
+    assert nb.widget.picked == ""
+    assert nb.widget.state == start
+    nb.click_card("QC")
+    nb.click_card("KH")
+    nb.click_card("8H")
+    nb.click_pile("FH")
+    assert nb.text("score") == "5"
+    # The run K♥ Q♣ picked up by its first card, outlined; then put on column 4.
+    nb.click_card("KH")
+    assert nb.widget.picked == "KH"
+    assert set(
+        nb.page.locator("#host .highlight[data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)"
+        )
+    ) == {"KH", "QC"}
+    nb.page.locator("#host [data-role=table]").screenshot(path=str(tmp_path / "picked.png"))
+    nb.click_pile("4")
+    assert str(nb.widget.state.history[-1].move) == "2>4X2"
+    # A foundation's top card is picked up too (R22); 8♥ does not go on Q♠ (R12).
+    nb.click_card("8H")
+    nb.click_pile("2")
+    assert nb.text("message").startswith("FH>2: 8♥ cannot go on Q♠")
+    assert nb.widget.state.score == 5
+    watched.check()
+
+
+def _refusal(state: cf.GameState, move: str) -> cf.IllegalMoveError:
+    with pytest.raises(cf.IllegalMoveError) as caught:
+        cf.apply(state, cf.Move.parse(move))
+    return caught.value
+
+
+def test_widget_plays_the_reference_deal_to_a_win_by_clicks_r29(
+    watched: Watched, tmp_path: Path
+) -> None:
+    """The solver's whole winning line, every move made by clicks in the page: the
+    stock, or a card picked up and then a pile; the three take-backs (R22) too."""
+    _need_widget()
+    nb = Notebook(watched, tmp_path)
+    line = cf.solve(REFERENCE).moves
+    assert any(m.kind is cf.MoveKind.FOUNDATION_TO_COLUMN for m in line)
+    game = cf.deal(REFERENCE)
+    for number, move in enumerate(line, 1):
+        pos = game.position
+        kind = move.kind
+        if kind in (cf.MoveKind.DRAW, cf.MoveKind.RECYCLE):
+            nb.click_pile("stock")
+        else:
+            if kind in (cf.MoveKind.RESERVE_TO_FOUNDATION, cf.MoveKind.RESERVE_TO_COLUMN):
+                card = pos.reserve[-1]
+            elif kind in (cf.MoveKind.WASTE_TO_FOUNDATION, cf.MoveKind.WASTE_TO_COLUMN):
+                card = pos.waste[-1]
+            elif kind is cf.MoveKind.FOUNDATION_TO_COLUMN:
+                assert move.suit is not None
+                top = pos.foundation(move.suit).top
+                assert top is not None
+                card = top
+            else:
+                assert move.source is not None
+                card = pos.columns[move.source][-move.count]
+            nb.click_card(card)
+            assert nb.widget.picked == str(card), (number, move)
+            if move.to_foundation:
+                nb.click_pile("F" + card.suit.letter)
+            else:
+                assert move.target is not None
+                nb.click_pile(str(move.target + 1))
+        game = cf.apply(game, move)
+        assert nb.widget.state == game, (number, move, nb.text("message"))
+    assert cf.is_won(nb.widget.state)
+    assert nb.text("message") == "Won! All 52 cards are on the foundations."
+    assert nb.text("score") == str(game.score)
+    assert "Won!" in nb.page.locator("#host [data-role=table]").inner_text()
     watched.check()

@@ -319,8 +319,9 @@ def _draw(
     """The picture of :func:`render_svg`.  With ``shared`` the faces and backs are
     references to :func:`shared_defs` (which the page holding the picture must carry)
     and the description is left to the page: the compact form for pages that show
-    many pictures.  With ``piles`` the stock, which a click may aim at, is a group
-    ``<g data-pile="stock">``."""
+    many pictures.  With ``piles`` each pile, which a click may aim at, is a group
+    ``<g data-pile="...">``: ``stock``, ``waste``, ``reserve``, the foundations ``FH``,
+    ``FS``, ``FD``, ``FC`` (by suit letter) and the columns ``1``, ``2``, ...."""
     state, pos = split_game("render_svg", "game", game)
     if isinstance(width, bool) or not isinstance(width, (int, float)):
         raise wrong_type("render_svg", "width", "a number of pixels", width)
@@ -373,6 +374,14 @@ def _draw(
             body.append(_outline(x, y, _SOURCE, name="highlight"))
         body.append("</g>")
 
+    def open_pile(name: str) -> None:
+        if piles:
+            body.append(f'<g data-pile="{name}">')
+
+    def close_pile() -> None:
+        if piles:
+            body.append("</g>")
+
     def mark_pile(name: str, x: float, y: float) -> None:
         anchors[name] = (x + _W / 2, y + _H / 2)
         if name == marks.target:
@@ -383,22 +392,21 @@ def _draw(
     # Stock: face-down, with edges hinting at its depth.
     x, y = slot_x(0), row1
     body.append(_text(x, row1 - 5, f"Stock {len(pos.stock)}", size=11))
-    if piles:
-        body.append('<g data-pile="stock">')
+    open_pile("stock")
     if pos.stock:
         for k in range(_layers(len(pos.stock)), 0, -1):
             body.extend(back(x + 1.5 * k, y + 1.5 * k))
         body.extend(back(x, y))
     else:
         body.append(_slot(x, y))
-    if piles:
-        body.append("</g>")
+    close_pile()
     mark_pile("stock", x, y)
 
     # Waste: the fan of the last draw (R21), over an edge when older cards lie below.
     x = slot_x(1)
     body.append(_text(x, row1 - 5, f"Waste {len(pos.waste)}", size=11))
     fan = pos.visible_waste
+    open_pile("waste")
     if not fan:
         body.append(_slot(x, y))
         mark_pile("waste", x, y)
@@ -410,6 +418,7 @@ def _draw(
         for i, card in enumerate(fan):
             card_at(card, x + i * _FAN, y)
         mark_pile("waste", x + (len(fan) - 1) * _FAN, y)
+    close_pile()
 
     # Foundations, base suit first (R8); an empty one shows the base rank it waits for.
     base = "?" if choosing else pos.base_rank.label
@@ -417,6 +426,7 @@ def _draw(
     body.append(_text(slot_x(3), row1 - 5, f"Foundations · {title}", size=11))
     for i, f in enumerate(pos.foundations):
         x = slot_x(3 + i)
+        open_pile("F" + f.suit.letter)
         if f.top is None:
             body.append(_slot(x, y))
             body.append(
@@ -443,11 +453,13 @@ def _draw(
                     )
                 )
             card_at(f.top, x, y)
+        close_pile()
         mark_pile("F" + f.suit.letter, x, y)
 
     # Reserve: its size (R6), face-down depth and the playable top card.
     x, y = slot_x(0), row2
     body.append(_text(x, row2 - 5, f"Reserve {len(pos.reserve)}", size=11))
+    open_pile("reserve")
     if pos.reserve and open_reserve:
         for k, card in enumerate(pos.reserve):
             card_at(card, x, row2 + k * _CASCADE)
@@ -458,16 +470,20 @@ def _draw(
         card_at(pos.reserve[-1], x, y)
     else:
         body.append(_slot(x, y))
+    close_pile()
     mark_pile("reserve", x, y)
 
     # Columns, cascading down; all cards face up (R15).
     for i, col in enumerate(pos.columns):
         x = slot_x(3 + i)
+        # The column's number belongs to its group: a click on it aims at the column.
+        open_pile(str(i + 1))
         body.append(
             _text(x + _W / 2, row2 - 5, str(i + 1), size=11, anchor="middle", weight="bold")
         )
         if not col:
             body.append(_slot(x, row2))
+            close_pile()
             mark_pile(f"C{i}", x, row2)
             continue
         for k, card in enumerate(col):
@@ -488,6 +504,7 @@ def _draw(
                     _R + 2,
                 )
             )
+        close_pile()
 
     start = anchors.get(marks.source or "")
     end = anchors.get(marks.target or "")

@@ -1,6 +1,7 @@
 // The front end of pycanfield.widget.GameWidget: it draws the picture Python sends
-// and sends back what the reader clicks; the rules run in Python only.
-const SHOWN = ["svg", "score", "message", "can_undo", "labels"];
+// and sends back what the reader clicks; the rules, and what a click means (pick up,
+// place, tap), are in Python only.
+const SHOWN = ["svg", "score", "message", "can_undo", "labels", "picked"];
 
 function render({ model, el }) {
   const root = document.createElement("div");
@@ -19,7 +20,10 @@ function render({ model, el }) {
 
   function draw() {
     const labels = model.get("labels") || {};
-    find('[data-role="table"]').innerHTML = model.get("svg");
+    const table = find('[data-role="table"]');
+    table.innerHTML = model.get("svg");
+    // The picked card (the first of a run), for style sheets and scripts.
+    table.dataset.picked = model.get("picked") || "";
     find('[data-role="score"]').textContent = String(model.get("score"));
     find('[data-role="score-label"]').textContent = labels.score || "";
     find('[data-role="message"]').textContent = model.get("message");
@@ -35,12 +39,14 @@ function render({ model, el }) {
       model.send({ kind: button.getAttribute("data-action") });
       return;
     }
-    const card = event.target.closest("[data-card]");
-    if (card !== null) {
-      model.send({ kind: "tap", where: card.getAttribute("data-card") });
-    } else if (event.target.closest('[data-pile="stock"]') !== null) {
-      model.send({ kind: "tap", where: "stock" });
+    if (event.target.closest('[data-role="table"]') === null) {
+      return;
     }
+    // A card, else the pile around the click, else the table: "" puts a card back.
+    const card = event.target.closest("[data-card]");
+    const pile = event.target.closest("[data-pile]");
+    const where = card !== null ? card.dataset.card : pile !== null ? pile.dataset.pile : "";
+    model.send({ kind: "click", where });
   }
 
   root.addEventListener("click", click);
