@@ -568,7 +568,7 @@ def test_widget_moves_by_pick_and_place_r8_r12_r22(watched: Watched, tmp_path: P
             "els => els.map(e => e.dataset.card)"
         )
     ) == {"KH", "QC"}
-    nb.page.locator("#host [data-role=table]").screenshot(path=str(tmp_path / "picked.png"))
+    nb.page.screenshot(path=str(tmp_path / "picked.png"), full_page=True)
     nb.click_pile("4")
     assert str(nb.widget.state.history[-1].move) == "2>4X2"
     # A foundation's top card is picked up too (R22); 8♥ does not go on Q♠ (R12).

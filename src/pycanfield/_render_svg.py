@@ -365,12 +365,12 @@ def _draw(
     def back(x: float, y: float) -> list[str]:
         return [_use("b", x, y)] if shared else _back(x, y)
 
-    def card_at(card: Card, x: float, y: float) -> None:
+    def card_at(card: Card, x: float, y: float, *, outline: bool = True) -> None:
         # Each face-up card is a group named after it, for scripts and style sheets.
         picked = card in marks.cards
         body.append(f'<g data-card="{card}"' + (' class="highlight">' if picked else ">"))
         body.extend(face(card, x, y))
-        if picked:
+        if picked and outline:
             body.append(_outline(x, y, _SOURCE, name="highlight"))
         body.append("</g>")
 
@@ -486,14 +486,23 @@ def _draw(
             close_pile()
             mark_pile(f"C{i}", x, row2)
             continue
+        # Outlined cards that end a column, two or more, share one outline: a run.
+        tail = 0
+        while tail < len(col) and col[-1 - tail] in marks.cards:
+            tail += 1
+        shared_outline = tail > 1
         for k, card in enumerate(col):
-            card_at(card, x, row2 + k * _CASCADE)
+            card_at(
+                card, x, row2 + k * _CASCADE, outline=not (shared_outline and k >= len(col) - tail)
+            )
         top_y = row2 + (len(col) - 1) * _CASCADE
         mark_pile(f"C{i}", x, top_y)
-        if marks.source == f"C{i}" and marks.run:
-            # The arrow leaves from the run's first card rather than the column's top.
-            first = row2 + (len(col) - marks.count) * _CASCADE
-            anchors[f"C{i}"] = (x + _W / 2, first + _CASCADE / 2)
+        run = marks.count if marks.source == f"C{i}" and marks.run else 0
+        if run or shared_outline:
+            first = row2 + (len(col) - (run or tail)) * _CASCADE
+            if run:
+                # The arrow leaves from the run's first card rather than the column's top.
+                anchors[f"C{i}"] = (x + _W / 2, first + _CASCADE / 2)
             body.append(
                 _rect(
                     x - 2,

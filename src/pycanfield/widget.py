@@ -9,8 +9,9 @@ what the reader clicks.  Two clicks make any move; two on the same card tap it:
 * a click on a column (any of its cards, its number, or its place when empty) or on a
   foundation then moves the picked cards there.  A move the rules refuse leaves the
   game as it is, and the message says which rule refuses it;
-* a second click on the picked card, which is a double click too, taps it (R25): it
-  goes to its foundation if it can, else to the longest column that takes it;
+* a second click on the picked card taps it (R25): it goes to its foundation if it
+  can, else to the longest column that takes it.  So, with nothing picked up, a
+  double click on a card taps it;
 * a click on another card of the waste, the reserve or the same column picks that one
   instead; a click on the green table puts the picked card back;
 * a click on the stock draws, or turns the waste over when the stock is empty.
@@ -292,17 +293,10 @@ class GameWidget(anywidget.AnyWidget):
         else:
             card = Card.parse(text)
             pile, index, depth = _locate(pos, card)
+            own_column = pick is not None and (pick.pile, pick.index) == ("column", index)
             if pick is not None and pick.card == card:
                 self.play(str(card))  # a second click on the picked card taps it
-            elif (
-                pick is not None
-                and pile == "column"
-                and (pick.pile, pick.index)
-                != (
-                    "column",
-                    index,
-                )
-            ):
+            elif pick is not None and pile == "column" and not own_column:
                 self._place(pick, column=index)
             elif pick is not None and pile == "foundation" and pick.pile != "foundation":
                 self._place(pick, suit=pos.foundations[index].suit)
