@@ -117,6 +117,20 @@ def test_highlight_cards() -> None:
     assert _highlighted(root) == {"6C"}
 
 
+def test_highlighted_cards_that_end_a_column_share_one_outline_r14() -> None:
+    state = b.play(cf.deal(REFERENCE), "R>2")  # column 2: K♥ Q♣
+    root = _tree(cf.render_svg(state, highlight=["KH", "QC", "QH"]))
+    assert _highlighted(root) == {"KH", "QC", "QH"}
+    outlines = [el for el in root.iter(SVG + "rect") if el.attrib.get("class") == "highlight"]
+    assert len(outlines) == 2  # the run K♥ Q♣, and Q♥ alone
+    run = max(outlines, key=lambda el: float(el.attrib["height"]))
+    single = min(outlines, key=lambda el: float(el.attrib["height"]))
+    assert float(run.attrib["height"]) > float(single.attrib["height"])
+    # One card at a column's end keeps an outline of its own.
+    root = _tree(cf.render_svg(state, highlight=["QC"]))
+    assert _classes(root).count("highlight") == 2  # the card's group and its outline
+
+
 def test_highlight_draw_and_foundation_moves() -> None:
     """Draw outlines the stock and points at the waste; a foundation move targets the
     foundation slot of the card's suit."""

@@ -282,7 +282,8 @@ def render_svg(
     picture's width in pixels; the height follows from the longest column.
 
     ``highlight`` outlines cards: a :class:`~pycanfield.Card`, an iterable of cards or
-    card strings such as ``["KH", "QC"]``, or a :class:`~pycanfield.Move`, which
+    card strings such as ``["KH", "QC"]`` (outlined cards that end a column, two or
+    more, share one outline, as a run), or a :class:`~pycanfield.Move`, which
     outlines the cards the move takes in amber, the pile they go to in blue, and draws
     an arrow between them, as in a figure of the rules.  The move is drawn as named,
     legal or not, so a figure can show a refused move too.
