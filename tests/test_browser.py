@@ -357,7 +357,7 @@ def test_the_winning_line_from_the_command_line(
 
 # -- the widget's front end, in a page that stands in for the notebook -------------------
 
-SYNCED = ("game", "svg", "score", "message", "can_undo", "labels", "picked")
+SYNCED = ("game", "svg", "score", "message", "can_undo", "labels")
 
 HOST = """<!doctype html>
 <html><head><meta charset="utf-8"><style>{css}</style></head>
@@ -419,8 +419,10 @@ class Notebook:
         path.write_text(HOST.format(css=self.widget._css, state=state, esm=esm), "utf-8")
         self.page.goto(path.as_uri())
         self.page.wait_for_function("window.pcfReady === true")
+        self.sent: list[dict[str, Any]] = []
 
     def _send(self, content: dict[str, Any]) -> None:
+        self.sent.append(content)
         self.widget._handle_custom_msg(content, [])
 
     def _changes(self, handle: Callable[[dict[str, Any]], None]) -> Callable[[str], str]:
@@ -432,23 +434,47 @@ class Notebook:
 
         return run
 
+    def settle(self) -> None:
+        self.page.wait_for_function("window.pcfPending === 0")
+
     def click(self, selector: str, **options: Any) -> None:
         self.page.locator(selector).click(**options)
-        self.page.wait_for_function("window.pcfPending === 0")
+        self.settle()
 
-    def dblclick(self, selector: str, **options: Any) -> None:
-        self.page.locator(selector).dblclick(**options)
-        self.page.wait_for_function("window.pcfPending === 0")
-
-    def click_card(self, card: object, *, double: bool = False) -> None:
+    def card_point(self, card: object) -> tuple[float, float]:
         # Near the card's top left corner, the part of it that stays in sight when
         # other cards lie on it.
-        (self.dblclick if double else self.click)(
-            f'#host [data-card="{card}"]', position={"x": 14, "y": 8}
-        )
+        box = self.page.locator(f'#host [data-card="{card}"]').bounding_box()
+        assert box is not None, card
+        return box["x"] + 14, box["y"] + 8
 
-    def click_pile(self, pile: str) -> None:
-        self.click(f'#host [data-pile="{pile}"]')
+    def pile_point(self, pile: str) -> tuple[float, float]:
+        box = self.page.locator(f'#host [data-pile="{pile}"]').bounding_box()
+        assert box is not None, pile
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def click_card(self, card: object) -> None:
+        self.click(f'#host [data-card="{card}"]', position={"x": 14, "y": 8})
+
+    def drag(
+        self,
+        card: object,
+        to: tuple[float, float],
+        *,
+        before_release: Callable[[], None] | None = None,
+    ) -> None:
+        """Press on ``card``, move the mouse to ``to`` in steps, release it there."""
+        mouse = self.page.mouse
+        mouse.move(*self.card_point(card))
+        mouse.down()
+        mouse.move(*to, steps=6)
+        if before_release is not None:
+            before_release()
+        mouse.up()
+        self.settle()
+
+    def drag_to_pile(self, card: object, pile: str, **options: Any) -> None:
+        self.drag(card, self.pile_point(pile), **options)
 
     def text(self, role: str) -> str:
         return _text(self.page, role)
@@ -460,8 +486,16 @@ class Notebook:
             )
         )
 
+    def lifted(self) -> list[str]:
+        return list(
+            self.page.locator("#host .pcf-lifted").evaluate_all(
+                "els => els.map(e => e.dataset.card)"
+            )
+        )
+
 
 def test_widget_plays_by_clicks_r25(watched: Watched, tmp_path: Path) -> None:
+    """One click on a card taps it (R25); one click on the stock draws."""
     _need_widget()
     nb = Notebook(watched, tmp_path)
     start = cf.deal(REFERENCE)
@@ -470,27 +504,26 @@ def test_widget_plays_by_clicks_r25(watched: Watched, tmp_path: Path) -> None:
     assert nb.page.locator('[data-action="undo"]').is_disabled()
     _assert_shows_a_table(nb.page.locator("#host [data-role=table]").screenshot())
 
-    # The reference opening (R29) by double clicks: each tap goes through cf.tap and
-    # cf.apply.
-    nb.click_card("QC", double=True)
+    # The reference opening (R29), one click a move: each tap goes through cf.tap and
+    # cf.apply in Python.
+    nb.click_card("QC")
+    assert nb.sent[-1] == {"kind": "tap", "where": "QC"}
     assert nb.widget.state == cf.apply(start, cf.Move.parse("R>2"))
     assert nb.text("message") == cf.describe_move(start, cf.Move.parse("R>2"))
-    nb.click_card("8H")  # picked up
-    assert nb.widget.picked == "8H"
-    assert nb.page.locator("#host [data-role=table]").get_attribute("data-picked") == "8H"
-    nb.click_card("8H")  # and tapped
+    nb.click_card("8H")
     assert nb.text("score") == "5"
-    # K♥ lies under Q♣: a double click on its visible strip moves the run (R25).
-    nb.dblclick('[data-card="KH"]', position={"x": 30, "y": 8})
+    # K♥ lies under Q♣: a click on its visible strip moves the run (R25).
+    nb.click('[data-card="KH"]', position={"x": 30, "y": 8})
     assert str(nb.widget.state.history[-1].move) == "2>4X2"
     assert "QS" in nb.cards()
     nb.click('[data-pile="stock"]')
+    assert nb.sent[-1] == {"kind": "tap", "where": "stock"}
     assert {"TS", "JH", "5D"} <= set(nb.cards())
     assert nb.widget.state.actions == 4
     nb.click('[data-action="undo"]')
     assert "5D" not in nb.cards()
     assert nb.widget.state.actions == 3
-    nb.click_card("6C", double=True)  # a card with no move leaves the game as it is
+    nb.click_card("6C")  # a card with no move leaves the game as it is
     assert nb.text("message") == "Six of clubs has no move."
     assert nb.widget.state.actions == 3
     nb.click('[data-action="hint"]')
@@ -502,6 +535,7 @@ def test_widget_plays_by_clicks_r25(watched: Watched, tmp_path: Path) -> None:
     assert nb.widget.state.code != REFERENCE
     assert nb.text("score") == "0"
     assert nb.page.locator('[data-action="undo"]').is_disabled()
+    assert all(m["kind"] != "drop" for m in nb.sent)  # no click became a drag
     watched.check()
 
 
@@ -524,58 +558,80 @@ def test_widget_state_set_from_either_side(watched: Watched, tmp_path: Path) -> 
         cf.to_dict(later),
     )
     assert nb.widget.state == later
-    nb.page.wait_for_function("window.pcfPending === 0")
+    nb.settle()
     assert nb.text("score") == "0"
-    nb.click_card("8H", double=True)
+    nb.click_card("8H")
     assert nb.widget.state == cf.apply(later, cf.Move.parse("R>F"))
     watched.check()
 
 
-def test_widget_moves_by_pick_and_place_r8_r12_r22(watched: Watched, tmp_path: Path) -> None:
-    """A click picks a card or a run up, a click on a pile puts it there; what the rules
-    refuse changes nothing and the message cites the rule."""
+def test_widget_moves_by_drag_and_drop_r8_r12_r14(watched: Watched, tmp_path: Path) -> None:
+    """A card or a run dragged onto a pile makes that move; what the rules refuse
+    changes nothing and the message cites the rule."""
     _need_widget()
     nb = Notebook(watched, tmp_path)
     start = cf.deal(REFERENCE)
-    nb.click_card("QC")
-    assert nb.widget.picked == "QC"
-    assert nb.page.locator('#host [data-card="QC"].highlight').count() == 1
-    assert nb.text("message").startswith("Picked up: queen of clubs.")
-    nb.click_card("QH")  # onto the queen of hearts in column 3
+    home = nb.card_point("QC")
+    nb.drag_to_pile("QC", "3")  # onto the queen of hearts in column 3
+    assert nb.sent[-1] == {"kind": "drop", "source": "QC", "target": "3"}
     assert nb.text("message") == str(_refusal(start, "R>3"))
     assert "(R12)" in nb.text("message")
     assert nb.widget.state == start
-    assert nb.widget.picked == ""
-    assert nb.page.locator("#host .highlight").count() == 0
-    nb.click_card("QC")
-    nb.click_pile("FS")  # the spades foundation, not the clubs one
+    assert nb.lifted() == []  # the card went back
+    assert nb.card_point("QC") == home
+    nb.drag_to_pile("QC", "FS")  # the spades foundation, not the clubs one
     assert nb.text("message") == "R>F: Q♣ goes only onto the clubs foundation (R8)"
     assert nb.widget.state == start
-    nb.click_card("QC")
-    nb.click("#host [data-role=table] svg", position={"x": 4, "y": 4})  # the table: put back
-    assert nb.widget.picked == ""
+    box = nb.page.locator("#host [data-role=table] svg").bounding_box()
+    assert box is not None
+    # Released on the green table between the waste and the foundations, off the piles.
+    nb.drag("QC", (box["x"] + box["width"] * 0.35, box["y"] + box["height"] * 0.6))
+    assert nb.sent[-1] == {"kind": "drop", "source": "QC", "target": ""}
     assert nb.widget.state == start
-    nb.click_card("QC")
-    nb.click_card("KH")
-    nb.click_card("8H")
-    nb.click_pile("FH")
+    assert nb.text("message") == ""
+    # A short wobble is still a click: a tap.
+    x, y = nb.card_point("QC")
+    nb.page.mouse.move(x, y)
+    nb.page.mouse.down()
+    nb.page.mouse.move(x + 2, y + 1)
+    nb.page.mouse.up()
+    nb.settle()
+    assert nb.sent[-1] == {"kind": "tap", "where": "QC"}
+    assert str(nb.widget.state.history[-1].move) == "R>2"
+    nb.drag_to_pile("8H", "FH")
     assert nb.text("score") == "5"
-    # The run K♥ Q♣ picked up by its first card, outlined; then put on column 4.
-    nb.click_card("KH")
-    assert nb.widget.picked == "KH"
-    assert set(
-        nb.page.locator("#host .highlight[data-card]").evaluate_all(
-            "els => els.map(e => e.dataset.card)"
-        )
-    ) == {"KH", "QC"}
-    nb.page.screenshot(path=str(tmp_path / "picked.png"), full_page=True)
-    nb.click_pile("4")
+
+    # The run K♥ Q♣, dragged by its first card: both cards follow the pointer, and the
+    # pile under the pointer is outlined.
+    seen: dict[str, Any] = {}
+
+    def look() -> None:
+        seen["lifted"] = nb.lifted()
+        seen["dragging"] = nb.page.locator("#host [data-role=table]").get_attribute("data-dragging")
+        seen["outlines"] = nb.page.locator("#host .pcf-drop").count()
+        seen["moved"] = nb.page.locator('#host [data-card="KH"]').get_attribute("transform")
+        nb.page.screenshot(path=str(tmp_path / "dragging.png"), full_page=True)
+
+    # Released below the last card of column 4, which still counts as the column.
+    column = nb.page.locator('#host [data-pile="4"]').bounding_box()
+    assert column is not None
+    below = (column["x"] + column["width"] / 2, column["y"] + column["height"] + 25)
+    nb.drag("KH", below, before_release=look)
+    assert sorted(seen["lifted"]) == ["KH", "QC"]
+    assert seen["dragging"] == "KH"
+    assert seen["outlines"] == 1
+    assert str(seen["moved"]).startswith("translate(")
     assert str(nb.widget.state.history[-1].move) == "2>4X2"
-    # A foundation's top card is picked up too (R22); 8♥ does not go on Q♠ (R12).
-    nb.click_card("8H")
-    nb.click_pile("2")
+    assert nb.lifted() == []
+    assert nb.page.locator("#host .pcf-drop").count() == 0
+    # A run does not go onto a foundation (R9); a foundation's top card can come back
+    # (R22), but 8♥ does not go on Q♠ (R12).
+    nb.drag_to_pile("KH", "FH")
+    assert nb.text("message").endswith("a foundation takes one card at a time, not a run of 2 (R9)")
+    nb.drag_to_pile("8H", "2")
     assert nb.text("message").startswith("FH>2: 8♥ cannot go on Q♠")
     assert nb.widget.state.score == 5
+    assert [str(a.move) for a in nb.widget.state.history] == ["R>2", "R>F", "2>4X2"]
     watched.check()
 
 
@@ -585,21 +641,21 @@ def _refusal(state: cf.GameState, move: str) -> cf.IllegalMoveError:
     return caught.value
 
 
-def test_widget_plays_the_reference_deal_to_a_win_by_clicks_r29(
-    watched: Watched, tmp_path: Path
-) -> None:
-    """The solver's whole winning line, every move made by clicks in the page: the
-    stock, or a card picked up and then a pile; the three take-backs (R22) too."""
+def test_widget_plays_the_reference_deal_to_a_win_r29(watched: Watched, tmp_path: Path) -> None:
+    """The solver's whole winning line, played with the mouse in the page: a click where
+    a tap makes the line's move (the stock too), a drag and drop otherwise, such as the
+    take-backs from a foundation (R22)."""
     _need_widget()
     nb = Notebook(watched, tmp_path)
     line = cf.solve(REFERENCE).moves
-    assert any(m.kind is cf.MoveKind.FOUNDATION_TO_COLUMN for m in line)
     game = cf.deal(REFERENCE)
+    clicks = drags = 0
     for number, move in enumerate(line, 1):
         pos = game.position
         kind = move.kind
         if kind in (cf.MoveKind.DRAW, cf.MoveKind.RECYCLE):
-            nb.click_pile("stock")
+            nb.click('#host [data-pile="stock"]')
+            clicks += 1
         else:
             if kind in (cf.MoveKind.RESERVE_TO_FOUNDATION, cf.MoveKind.RESERVE_TO_COLUMN):
                 card = pos.reserve[-1]
@@ -613,17 +669,24 @@ def test_widget_plays_the_reference_deal_to_a_win_by_clicks_r29(
             else:
                 assert move.source is not None
                 card = pos.columns[move.source][-move.count]
-            nb.click_card(card)
-            assert nb.widget.picked == str(card), (number, move)
-            if move.to_foundation:
-                nb.click_pile("F" + card.suit.letter)
+            if cf.tap(game, card) == move:
+                nb.click_card(card)
+                clicks += 1
             else:
-                assert move.target is not None
-                nb.click_pile(str(move.target + 1))
+                if move.to_foundation:
+                    pile = "F" + card.suit.letter
+                else:
+                    assert move.target is not None
+                    pile = str(move.target + 1)
+                nb.drag_to_pile(card, pile)
+                drags += 1
         game = cf.apply(game, move)
         assert nb.widget.state == game, (number, move, nb.text("message"))
+    assert clicks + drags == len(line)
+    assert drags >= sum(m.kind is cf.MoveKind.FOUNDATION_TO_COLUMN for m in line) > 0
     assert cf.is_won(nb.widget.state)
     assert nb.text("message") == "Won! All 52 cards are on the foundations."
     assert nb.text("score") == str(game.score)
     assert "Won!" in nb.page.locator("#host [data-role=table]").inner_text()
+    print(f"{len(line)} moves: {clicks} clicks, {drags} drags")
     watched.check()

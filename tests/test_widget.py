@@ -15,7 +15,7 @@ from pycanfield.widget import GameWidget
 REFERENCE = "CF1-D3-AAAAACL"
 
 
-def _send(widget: GameWidget, **content: str) -> None:
+def _send(widget: GameWidget, **content: object) -> None:
     # The path a message from the front end takes through ipywidgets.
     widget._handle_custom_msg(content, [])
 
@@ -100,8 +100,10 @@ def test_wrong_arguments() -> None:
         GameWidget(REFERENCE, width=0)
     with pytest.raises(cf.OptionError, match=r"^GameWidget\(\): hint_time_limit"):
         GameWidget(REFERENCE, hint_time_limit=float("nan"))
-    with pytest.raises(cf.WrongTypeError, match=r"GameWidget\.click"):
-        GameWidget(REFERENCE).click(None)  # type: ignore[arg-type]
+    with pytest.raises(cf.WrongTypeError, match=r"GameWidget\.tap"):
+        GameWidget(REFERENCE).tap(None)  # type: ignore[arg-type]
+    with pytest.raises(cf.WrongTypeError, match=r"GameWidget\.drop\(\) needs .* as target"):
+        GameWidget(REFERENCE).drop("QC", 2)  # type: ignore[arg-type]
     with pytest.raises(cf.OptionError):
         GameWidget(REFERENCE, lang="de")
     widget = GameWidget(REFERENCE)
@@ -109,29 +111,25 @@ def test_wrong_arguments() -> None:
         widget.state = REFERENCE  # type: ignore[assignment]
 
 
-def _click(widget: GameWidget, *where: str) -> None:
-    for item in where:
-        _send(widget, kind="click", where=item)
-
-
-def test_pick_and_place_plays_any_move_r22() -> None:
-    """Two clicks make any legal move, also the ones no tap makes (R22)."""
+def test_drop_plays_any_move_r14_r22() -> None:
+    """A drag and drop makes any legal move, also the ones no tap makes (R22)."""
     widget = GameWidget(REFERENCE)
-    _click(widget, "QC", "KH", "8H", "FH", "KH", "4")
+    widget.tap("QC")
+    _send(widget, kind="drop", source="8H", target="FH")
+    _send(widget, kind="drop", source="KH", target="4")  # the run K♥ Q♣ (R14)
     assert [str(a.move) for a in widget.state.history] == ["R>2", "R>F", "2>4X2"]
+    assert widget.message == cf.describe_move(
+        cf.apply(cf.apply(cf.deal(REFERENCE), cf.Move.parse("R>2")), cf.Move.parse("R>F")),
+        cf.Move.parse("2>4X2"),
+    )
     # A take-back from the hearts foundation onto a column: no tap does this.
     state = widget.state
     assert cf.tap(state, "8H") is None
-    _click(widget, "8H")
-    assert widget.picked == "8H"
-    assert 'class="highlight"' in widget.svg
-    _click(widget, "QS")  # 8♥ on Q♠ is refused (R12)
+    widget.drop("8H", "QS")  # onto Q♠, named by the card, is refused (R12)
     assert widget.message.startswith("FH>2: 8♥ cannot go on Q♠")
     assert "(R12)" in widget.message
     assert widget.state == state
-    assert widget.picked == ""
-    assert 'class="highlight"' not in widget.svg
-    # The move of a reference deal's winning line that takes a card back (R22).
+    # The move of the reference deal's winning line that takes a card back (R22).
     line = cf.solve(REFERENCE).moves
     at = next(i for i, m in enumerate(line) if m.kind is cf.MoveKind.FOUNDATION_TO_COLUMN)
     before = cf.deal(REFERENCE)
@@ -141,63 +139,70 @@ def test_pick_and_place_plays_any_move_r22() -> None:
     assert take_back.suit is not None
     assert take_back.target is not None
     widget.state = before
-    _click(widget, str(before.position.foundation(take_back.suit).top), str(take_back.target + 1))
+    top = before.position.foundation(take_back.suit).top
+    widget.drop(str(top), str(take_back.target + 1))
     assert widget.state == cf.apply(before, take_back)
     assert widget.message == cf.describe_move(before, take_back)
 
 
-def test_a_second_click_on_the_picked_card_taps_it_r25() -> None:
-    widget = GameWidget(REFERENCE, lang="cs")
-    _click(widget, "QC")
-    assert widget.picked == "QC"
-    assert widget.message.startswith(f"Vybráno: {cf.describe_card('QC', lang='cs')}.")
-    assert widget.state == cf.deal(REFERENCE)
-    _click(widget, "QC")
-    assert str(widget.state.history[-1].move) == "R>2"
-    assert widget.picked == ""
-
-
-def test_clicks_that_pick_again_or_put_back() -> None:
+def test_drops_that_are_refused_or_change_nothing() -> None:
     widget = GameWidget(REFERENCE)
-    _click(widget, "QC", "")  # the table around the piles puts the card back
-    assert widget.picked == ""
-    assert widget.state == cf.deal(REFERENCE)
-    _click(widget, "KH", "6C")  # K♥ on 6♣ is refused
+    start = widget.state
+    widget.drop("KH", "1")  # K♥ on 6♣ is refused
     assert "(R12)" in widget.message
-    _click(widget, "QC", "KH", "KH")  # after R>2, K♥ then picks up the run K♥ Q♣
-    assert widget.picked == "KH"
-    _click(widget, "QC")  # another card of the same column: picked instead
-    assert widget.picked == "QC"
-    _click(widget, "stock")  # a draw; the picked card is put back
-    assert widget.picked == ""
-    assert str(widget.state.history[-1].move) == "draw"
+    widget.drop("QC", "FS")
+    assert widget.message == "R>F: Q♣ goes only onto the clubs foundation (R8)"
+    widget.drop("6C", "F")  # its own foundation, which waits for 7♣
+    assert widget.message == "1>F: 6♣ cannot go up: the clubs foundation takes 7♣ next (R9)"
+    for target in ("", "waste", "reserve", "stock", "QC"):
+        widget.drop("6C", target)  # off the piles, or on a pile no card goes to
+        assert widget.message == ""
+    widget.drop("6C", "1")  # its own column
+    widget.drop("7H", "FS")  # a foundation's card onto a foundation
+    widget.drop("7H", "7H")
+    assert widget.message == ""
+    widget.drop("6C", "5")
+    assert widget.message == "GameWidget.drop(): there is no column 5, only 1 to 4"
+    widget.drop("ZZ", "1")
+    assert "ZZ" in widget.message
+    widget.drop(str(start.position.stock[0]), "1")  # face down
+    assert "stock" in widget.message
+    widget.drop("JS", "1")  # under the reserve's top card, hidden
+    assert "reserve" in widget.message
+    assert widget.state == start
+    widget.tap("QC")
+    widget.drop("KH", "F")  # a run onto a foundation
+    assert widget.message.endswith("a foundation takes one card at a time, not a run of 2 (R9)")
+    widget.tap("stock")
     waste = widget.state.position.waste
-    _click(widget, str(waste[-1]), str(waste[-2]))  # under the waste's top card
+    widget.drop(str(waste[-2]), "1")  # under the waste's top card
     assert (
         widget.message
         == f"{waste[-2].unicode} is not the top card of the waste, the only one that moves (R20)"
     )
-    _click(widget, "JS")  # under the reserve's top card, hidden
-    assert "reserve" in widget.message
-    _click(widget, "KH", "F")  # a run onto a foundation
-    assert widget.message.endswith("a foundation takes one card at a time, not a run of 2 (R9)")
-    _click(widget, "6C", "F")  # its own foundation, which waits for 7♣
-    assert widget.message == "1>F: 6♣ cannot go up: the clubs foundation takes 7♣ next (R9)"
-    _click(widget, "4", "FH", "ZZ")  # piles with nothing picked do nothing; a bad name says so
-    assert "ZZ" in widget.message
     assert widget.state.actions == 2
-    # A foundation's top card, picked up, goes back on a click on a foundation.
-    _click(widget, "7H")
-    assert widget.picked == "7H"
-    _click(widget, "FS")
-    assert widget.picked == ""
-    assert widget.message == ""
+    _send(widget, kind="drop", source="QC")  # an incomplete message is ignored
+    _send(widget, kind="drop", source="QC", target=4)
     assert widget.state.actions == 2
 
 
-def test_each_language_says_what_is_picked() -> None:
-    for lang in cf.LANGUAGES:
-        widget = GameWidget(REFERENCE, lang=lang)
-        _click(widget, "QC")
-        assert cf.describe_card("QC", lang=lang) in widget.message
-        assert widget.picked == "QC"
+def test_drop_wins_the_game() -> None:
+    line = cf.solve(REFERENCE).moves
+    before = cf.deal(REFERENCE)
+    for move in line[:-1]:
+        before = cf.apply(before, move)
+    last = line[-1]
+    pos = before.position
+    if last.kind is cf.MoveKind.RESERVE_TO_FOUNDATION:
+        card = pos.reserve[-1]
+    elif last.kind is cf.MoveKind.WASTE_TO_FOUNDATION:
+        card = pos.waste[-1]
+    else:
+        assert last.kind is cf.MoveKind.COLUMN_TO_FOUNDATION
+        assert last.source is not None
+        card = pos.columns[last.source][-1]
+    widget = GameWidget(before, lang="el")
+    widget.drop(str(card), "F")
+    assert widget.state == cf.apply(before, last)
+    assert cf.is_won(widget.state)
+    assert widget.message == "Νίκη! Και τα 52 φύλλα είναι στις βάσεις."

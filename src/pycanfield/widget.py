@@ -2,19 +2,16 @@
 
 It is an `anywidget` widget, so it works in Jupyter, JupyterLab, VS Code and Colab.
 The rules run in Python: the front end draws the picture it is sent and sends back
-what the reader clicks.  Two clicks make any move; two on the same card tap it:
+what the reader does with the pointer:
 
-* a click on a card picks it up and outlines it; in a column it takes the cards on it
-  too, the run it starts (R14);
-* a click on a column (any of its cards, its number, or its place when empty) or on a
-  foundation then moves the picked cards there.  A move the rules refuse leaves the
-  game as it is, and the message says which rule refuses it;
-* a second click on the picked card taps it (R25): it goes to its foundation if it
-  can, else to the longest column that takes it.  So, with nothing picked up, a
-  double click on a card taps it;
-* a click on another card of the waste, the reserve or the same column picks that one
-  instead; a click on the green table puts the picked card back;
-* a click on the stock draws, or turns the waste over when the stock is empty.
+* a click on a card taps it (R25): it goes to its foundation if it can, else to the
+  longest column that takes it;
+* a click on the stock draws, or turns the waste over when the stock is empty;
+* a card dragged onto a pile (a column, its place when empty, or a foundation) makes
+  that move; dragged from inside a column it takes the cards on it too, the run it
+  starts (R14).  A foundation's top card can be dragged back onto a column (R22).  A
+  move the rules refuse leaves the game as it is, and the message says which rule
+  refuses it; released anywhere else, the cards go back.
 
 Buttons undo, ask for a hint and deal anew.
 
@@ -66,7 +63,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "won": "Won! All 52 cards are on the foundations.",
         "nothing": "{card} has no move.",
         "stuck": "No move is left.",
-        "picked": "Picked up: {card}. Click where it goes, or click it again to tap it.",
     },
     "ru": {
         "undo": "Отменить",
@@ -77,10 +73,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "won": "Победа! Все 52 карты на базах.",
         "nothing": "Карте «{card}» некуда пойти.",
         "stuck": "Ходов больше нет.",
-        "picked": (
-            "Выбрано: {card}. Нажмите туда, куда положить карту, "
-            "или ещё раз на карту, чтобы она пошла сама."
-        ),
     },
     "cs": {
         "undo": "Zpět",
@@ -91,10 +83,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "won": "Výhra! Všech 52 karet je v základnách.",
         "nothing": "Karta „{card}“ nemá kam jít.",
         "stuck": "Žádný tah nezbývá.",
-        "picked": (
-            "Vybráno: {card}. Klikněte, kam má karta jít, "
-            "nebo na ni klikněte znovu a zahraje se sama."
-        ),
     },
     "el": {
         "undo": "Αναίρεση",
@@ -105,10 +93,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "won": "Νίκη! Και τα 52 φύλλα είναι στις βάσεις.",
         "nothing": "Το φύλλο «{card}» δεν έχει κίνηση.",
         "stuck": "Δεν απομένει καμία κίνηση.",
-        "picked": (
-            "Επιλέχθηκε: {card}. Κάντε κλικ εκεί όπου θα πάει, "
-            "ή ξανά πάνω του για να παιχτεί μόνο του."
-        ),
     },
     "fr": {
         "undo": "Annuler",
@@ -119,17 +103,13 @@ _WORDS: dict[str, dict[str, str]] = {
         "won": "Gagné ! Les 52 cartes sont sur les fondations.",
         "nothing": "« {card} » n'a aucun coup.",
         "stuck": "Il ne reste aucun coup.",
-        "picked": (
-            "Carte prise : {card}. Cliquez là où elle va, "
-            "ou de nouveau sur elle pour la jouer d'office."
-        ),
     },
 }
 
 
 @attrs.frozen
-class _Pick:
-    """The cards a click picked up: ``count`` cards of a pile, ``card`` the first."""
+class _Lift:
+    """The cards a drag takes: ``count`` cards of a pile, ``card`` the first."""
 
     pile: str  # "reserve", "waste", "column" or "foundation"
     index: int  # the column's index (0-based) or the foundation's
@@ -138,7 +118,7 @@ class _Pick:
 
 
 class GameWidget(anywidget.AnyWidget):
-    """A game of Canfield to play by clicks in a notebook.
+    """A game of Canfield to play with the pointer in a notebook.
 
     ``game`` is a :class:`~pycanfield.GameState`, a game code, or ``None`` for a
     random deal.  ``lang`` is the language of the messages (``en``, ``ru``, ``cs``,
@@ -149,24 +129,21 @@ class GameWidget(anywidget.AnyWidget):
 
     :attr:`state` is the game at any moment; setting it shows another game.  The
     synchronised traits (``game``, the save format of :func:`~pycanfield.to_dict`,
-    and ``svg``, ``score``, ``message``, ``can_undo``, ``picked``) are what the front
-    end reads.  :meth:`click` does what a click on the table does.
+    and ``svg``, ``score``, ``message``, ``can_undo``) are what the front end reads.
+    :meth:`tap` does what a click does, :meth:`drop` what a drag and drop does.
 
     >>> widget = GameWidget("CF1-D3-AAAAACL")
     >>> widget.state.code, widget.score
     ('CF1-D3-AAAAACL', 0)
-    >>> widget.click("QC")  # picks up the queen of clubs from the reserve
-    >>> widget.picked
-    'QC'
-    >>> widget.click("3")  # column 3 ends with the queen of hearts: R12 refuses
+    >>> widget.drop("QC", "3")  # column 3 ends with the queen of hearts: R12 refuses
     >>> widget.message
     'R>3: Q♣ cannot go on Q♥: a column builds down by one rank, with the king on the ace (R12)'
-    >>> widget.click("QC")
-    >>> widget.click("QC")  # two clicks on the same card tap it (R25)
+    >>> widget.tap("QC")  # a click on the queen of clubs taps it (R25)
     >>> widget.message
     'Queen of clubs from the reserve onto the king of hearts in column 2.'
-    >>> str(widget.state.history[-1].move)
-    'R>2'
+    >>> widget.drop("KH", "4")  # the run K♥ Q♣ dragged onto column 4
+    >>> [str(action.move) for action in widget.state.history]
+    ['R>2', '2>4X2']
 
     Raises:
         WrongTypeError: ``game``, ``width`` or ``hint_time_limit`` has the wrong type.
@@ -183,14 +160,12 @@ class GameWidget(anywidget.AnyWidget):
     svg = traitlets.Unicode("").tag(sync=True)
     #: The score of the game (R30).
     score = traitlets.Int(0).tag(sync=True)
-    #: What the last click did, in words.
+    #: What the last click or drop did, in words.
     message = traitlets.Unicode("").tag(sync=True)
     #: Whether there is an action to take back.
     can_undo = traitlets.Bool(False).tag(sync=True)
     #: The words of the buttons, in the widget's language.
     labels = traitlets.Dict().tag(sync=True)
-    #: The card picked up by a click (the first of a run), such as ``"KH"``; or ``""``.
-    picked = traitlets.Unicode("").tag(sync=True)
 
     def __init__(
         self,
@@ -214,7 +189,6 @@ class GameWidget(anywidget.AnyWidget):
         self._rng = random.Random(seed)
         self._hint_time_limit = hint_time_limit
         self._syncing = False
-        self._pick: _Pick | None = None
         if game is None:
             start = new_game(rng=self._rng)
         elif isinstance(game, str):
@@ -240,14 +214,18 @@ class GameWidget(anywidget.AnyWidget):
             raise wrong_type("GameWidget.state", "value", "a GameState", value)
         self._show(value, "")
 
-    def play(self, where: str) -> None:
-        """Tap (R25): ``where`` is a card string such as ``"QC"`` or ``"stock"`` (a draw
-        or a recycle).  A card without a move, or one that cannot be tapped, leaves the
-        game as it is and says why in :attr:`message`."""
+    def tap(self, where: str) -> None:
+        """Do what a click does: tap the card ``where`` (R25), a card string such as
+        ``"QC"``, or draw with ``"stock"`` (or turn the waste over when the stock is
+        empty).  A card without a move, or one that cannot be tapped, leaves the game
+        as it is and says why in :attr:`message`."""
+        if not isinstance(where, str):
+            raise wrong_type("GameWidget.tap", "where", "a card or 'stock'", where)
+        where = where.strip()
         words = _WORDS[self._lang]
         try:
             move = tap(self._state, where)
-        except TapError as error:
+        except CanfieldError as error:
             self._show(self._state, str(error))
             return
         if move is None:
@@ -258,123 +236,112 @@ class GameWidget(anywidget.AnyWidget):
         after = apply(self._state, move)
         self._show(after, words["won"] if is_won(after) else text)
 
-    def click(self, where: str) -> None:
-        """Do what a click on the table does (see the module's description).
+    def drop(self, source: str, target: str) -> None:
+        """Do what a drag and drop does: move the card ``source`` (a card string such
+        as ``"KH"``), with the cards on it when it lies in a column (R14), onto the
+        pile ``target``.
 
-        ``where`` is what was clicked: a card string such as ``"QC"``, ``"stock"``, a
-        column number (``"1"`` to ``"4"``), a foundation (``"FH"``, by its suit letter,
-        or ``"F"`` for the picked card's own), ``"waste"`` or ``"reserve"`` (their
-        places when empty), or ``""`` for the table around the piles.  What cannot
-        be done leaves the game as it is and says why in :attr:`message`.
+        ``target`` is a column number (``"1"`` to ``"4"``), a foundation by its suit
+        letter (``"FH"``) or ``"F"`` for the card's own, or a card of a column or of a
+        foundation, standing for its pile.  A move the rules refuse leaves the game as
+        it is and says which rule refuses it in :attr:`message`; a drop on the card's
+        own pile, or on any other place (``"waste"``, ``"reserve"``, ``"stock"``,
+        ``""``), changes nothing.
         """
-        if not isinstance(where, str):
-            raise wrong_type("GameWidget.click", "where", "a card, a pile name or ''", where)
-        text = where.strip()
+        for name, value in (("source", source), ("target", target)):
+            if not isinstance(value, str):
+                raise wrong_type("GameWidget.drop", name, "a card or a pile name", value)
         try:
-            self._click(text)
+            self._drop(source.strip(), target.strip())
         except CanfieldError as error:
             self._show(self._state, str(error))
 
-    def _click(self, text: str) -> None:
-        pick = self._pick
+    def _drop(self, source: str, target: str) -> None:
+        lift = self._lift(Card.parse(source))
         pos = self._state.position
-        if text.lower() == "stock" or pos.pending:
-            # Choosing the base card (Rules(base="choose")) is a tap on a dealt card.
-            self.play(text)
-        elif text.isdigit():
-            if pick is not None:
-                self._place(pick, column=int(text) - 1)
-        elif text[:1].upper() == "F" and len(text) <= 2:
-            if pick is not None:
-                suit = Suit.parse(text[1:]) if len(text) == 2 else pick.card.suit
-                self._place(pick, suit=suit)
-        elif text.lower() in ("", "waste", "reserve"):
-            self._show(self._state, "")
-        else:
-            card = Card.parse(text)
-            pile, index, depth = _locate(pos, card)
-            own_column = pick is not None and (pick.pile, pick.index) == ("column", index)
-            if pick is not None and pick.card == card:
-                self.play(str(card))  # a second click on the picked card taps it
-            elif pick is not None and pile == "column" and not own_column:
-                self._place(pick, column=index)
-            elif pick is not None and pile == "foundation" and pick.pile != "foundation":
-                self._place(pick, suit=pos.foundations[index].suit)
-            else:
-                self._pick_up(card, pile, index, depth)
-
-    def _pick_up(self, card: Card, pile: str, index: int, depth: int) -> None:
-        pos = self._state.position
-        if pile == "column":
-            column = pos.columns[index]
-            pick = _Pick(pile, index, len(column) - depth, card)
-            cards = list(column[depth:])
-        else:
-            size = {
-                "stock": len(pos.stock),
-                "waste": len(pos.waste),
-                "reserve": len(pos.reserve),
-                "foundation": pos.foundations[index].size,
-            }[pile]
-            if pile == "stock" or depth != size - 1:
-                tap(self._state, card)  # its refusal: face down, or hidden under the top card
-                rule = {"waste": "R20", "reserve": "R4", "foundation": "R22"}[pile]
-                raise TapError(
-                    f"{card.unicode} is not the top card of the {pile}, the only one that "
-                    f"moves ({rule})"
+        column: int | None = None
+        suit: Suit | None = None
+        if target.isdigit():
+            column = int(target) - 1
+            if not 0 <= column < len(pos.columns):
+                last = len(pos.columns)
+                raise OptionError(
+                    f"GameWidget.drop(): there is no column {target}, only 1 to {last}"
                 )
-            pick, cards = _Pick(pile, index, 1, card), [card]
-        name = describe_card(card, lang=self._lang)
-        self._show(self._state, _WORDS[self._lang]["picked"].format(card=name), cards, pick)
+        elif target[:1].upper() == "F" and len(target) <= 2:
+            suit = Suit.parse(target[1:]) if len(target) == 2 else lift.card.suit
+        elif target.lower() not in ("", "stock", "waste", "reserve"):
+            pile, index, _ = _locate(pos, Card.parse(target))
+            if pile == "column":
+                column = index
+            elif pile == "foundation":
+                suit = pos.foundations[index].suit
+        if column is not None and (lift.pile, lift.index) != ("column", column):
+            self._place(lift, column=column)
+        elif suit is not None and lift.pile != "foundation":
+            self._place(lift, suit=suit)
+        else:
+            self._show(self._state, "")  # released where it came from, or off the piles
 
-    def _place(self, pick: _Pick, *, column: int | None = None, suit: Suit | None = None) -> None:
-        """Move the picked cards onto ``column`` or onto the ``suit`` foundation."""
+    def _lift(self, card: Card) -> _Lift:
+        """The cards a drag from ``card`` takes, or the rule that keeps it in place."""
+        pos = self._state.position
+        pile, index, depth = _locate(pos, card)
+        if pile == "column":
+            return _Lift(pile, index, len(pos.columns[index]) - depth, card)
+        size = {
+            "stock": len(pos.stock),
+            "waste": len(pos.waste),
+            "reserve": len(pos.reserve),
+            "foundation": pos.foundations[index].size,
+        }[pile]
+        if pile == "stock" or depth != size - 1:
+            tap(self._state, card)  # its refusal: face down, or hidden under the top card
+            rule = {"waste": "R20", "reserve": "R4", "foundation": "R22"}[pile]
+            raise TapError(
+                f"{card.unicode} is not the top card of the {pile}, the only one that "
+                f"moves ({rule})"
+            )
+        return _Lift(pile, index, 1, card)
+
+    def _place(self, lift: _Lift, *, column: int | None = None, suit: Suit | None = None) -> None:
+        """Move the lifted cards onto ``column`` or onto the ``suit`` foundation."""
         state = self._state
-        if column is None and pick.pile == "foundation":
-            self._show(state, "")  # a foundation card put back on a foundation stays
-            return
         if column is None:
             assert suit is not None
-            if pick.pile == "column":
-                move = Move.column_to_foundation(pick.index)
-            elif pick.pile == "reserve":
+            if lift.pile == "column":
+                move = Move.column_to_foundation(lift.index)
+            elif lift.pile == "reserve":
                 move = Move.reserve_to_foundation()
             else:
                 move = Move.waste_to_foundation()
-            if pick.count > 1:
+            if lift.count > 1:
                 raise IllegalMoveError(
                     move,
-                    f"a foundation takes one card at a time, not a run of {pick.count}",
+                    f"a foundation takes one card at a time, not a run of {lift.count}",
                     rule="R9",
                 )
-            if suit is not pick.card.suit:
+            if suit is not lift.card.suit:
                 raise IllegalMoveError(
                     move,
-                    f"{pick.card.unicode} goes only onto the {pick.card.suit.name.lower()} "
+                    f"{lift.card.unicode} goes only onto the {lift.card.suit.name.lower()} "
                     "foundation",
                     rule="R8",
                 )
-        elif pick.pile == "column":
-            move = Move.column_to_column(pick.index, column, count=pick.count)
-        elif pick.pile == "foundation":
-            move = Move.foundation_to_column(pick.card.suit, column)
+        elif lift.pile == "column":
+            move = Move.column_to_column(lift.index, column, count=lift.count)
+        elif lift.pile == "foundation":
+            move = Move.foundation_to_column(lift.card.suit, column)
         else:
-            move = (Move.reserve_to_column if pick.pile == "reserve" else Move.waste_to_column)(
+            move = (Move.reserve_to_column if lift.pile == "reserve" else Move.waste_to_column)(
                 column
             )
         after = apply(state, move)  # an illegal move raises, naming its rule
         text = describe_move(state, move, lang=self._lang)
         self._show(after, _WORDS[self._lang]["won"] if is_won(after) else text)
 
-    def _show(
-        self,
-        state: GameState,
-        message: str,
-        highlight: Move | list[Card] | None = None,
-        pick: _Pick | None = None,
-    ) -> None:
+    def _show(self, state: GameState, message: str, highlight: Move | None = None) -> None:
         self._state = state
-        self._pick = pick
         self._syncing = True
         try:
             self.game = to_dict(state)
@@ -383,7 +350,6 @@ class GameWidget(anywidget.AnyWidget):
         self.svg = _draw(state, width=self._width, highlight=highlight, piles=True)
         self.score = state.score
         self.can_undo = bool(state.history)
-        self.picked = str(pick.card) if pick is not None else ""
         self.message = message
 
     @traitlets.observe("game")
@@ -397,12 +363,13 @@ class GameWidget(anywidget.AnyWidget):
             return
         words = _WORDS[self._lang]
         kind = content.get("kind")
-        where = content.get("where")
         try:
-            if kind == "click" and isinstance(where, str):
-                self.click(where)
-            elif kind == "tap" and isinstance(where, str):
-                self.play(where)
+            if kind == "tap" and isinstance(content.get("where"), str):
+                self.tap(content["where"])
+            elif kind == "drop":
+                source, target = content.get("source"), content.get("target")
+                if isinstance(source, str) and isinstance(target, str):
+                    self.drop(source, target)
             elif kind == "undo":
                 self._show(undo(self._state), "")
             elif kind == "hint":
