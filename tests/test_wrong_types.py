@@ -209,7 +209,7 @@ CALLS: dict[str, Call] = {
         types={"deck": (list,), "rules": _RULES_TYPES},
         accepts={"draw": (None,), "rules": (None,)},
     ),
-    "encode": Call(cf.encode, {"deal": cf.decode(CODE)}),
+    "encode": Call(cf.encode, {"deal": cf.decode(CODE)}, types={"deal": (cf.GameState,)}),
     "find_variant": Call(cf.find_variant, {"name": "rainbow"}),
     # -- pictures and words ----------------------------------------------------------------
     "describe": Call(cf.describe, {"state": STATE, "lang": "en"}, types={"state": (cf.Position,)}),
