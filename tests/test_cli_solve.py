@@ -107,7 +107,7 @@ def test_survey_under_other_rules(tmp_path: Path, capsys: pytest.CaptureFixture[
     rows = list(csv.reader(out.open(encoding="utf-8")))
     assert all(row[0].startswith("CRB-D1-") for row in rows[1:])
     assert main(["survey", "--deals", "1", "--rules", "pysol draw=1", "--node-limit", "50"]) == 0
-    assert "1 deals: " in capsys.readouterr().out
+    assert "1 deal: " in capsys.readouterr().out
 
 
 def test_survey_rules_with_codes_or_bad_rules_fail(

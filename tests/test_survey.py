@@ -186,7 +186,9 @@ def test_survey_result_repr_does_not_grow_with_the_deals() -> None:
 
 def test_survey_result_repr_with_nothing_decided() -> None:
     rows = (SurveyRow("CF1-D3-AAAAACL", cf.SolveStatus.UNKNOWN, 0, 10, 0.1),)
-    assert repr(cf.SurveyResult(rows)).endswith("1 unknown; no deal decided>")
+    assert repr(cf.SurveyResult(rows)) == (
+        "<SurveyResult 1 deal: 0 won, 0 cannot be won, 1 unknown; no deal decided>"
+    )
 
 
 class _Source:

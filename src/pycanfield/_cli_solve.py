@@ -168,7 +168,18 @@ def _executor(args: argparse.Namespace) -> contextlib.AbstractContextManager[Exe
     return contextlib.nullcontext()
 
 
+def _check_writable(path: str) -> None:
+    """Fail before a long survey, not after it, when its output cannot be written."""
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise OptionError(f"cannot write {path}: {error.strerror}") from None
+
+
 def _survey(args: argparse.Namespace) -> int:
+    if args.out:
+        _check_writable(args.out)
     deals: list[str] | int = _read_codes(args.codes) if args.codes else args.deals
     rules = Rules.parse(args.rules) if args.rules is not None else None
     bar = ProgressBar(sys.stderr) if not args.quiet else None
@@ -183,9 +194,12 @@ def _survey(args: argparse.Namespace) -> int:
             executor=executor,
             progress=bar,
         )
-    if args.out:
-        result.write_csv(args.out)
     print(result.summary())
+    if args.out:
+        try:
+            result.write_csv(args.out)
+        except OSError as error:
+            raise OptionError(f"cannot write {args.out}: {error.strerror}") from None
     return 0
 
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from ._cards import PACK, Card
 from ._checks import wrong_type
-from ._errors import CanfieldError, RulesParseError, SaveFormatError
+from ._errors import CanfieldError, OptionError, RulesParseError, SaveFormatError
 from ._moves import Move
 from ._position import Foundation, Pile, Position, VariantPosition, foundation_suits
 from ._rules_variant import CASINO_PRICE
@@ -118,7 +118,8 @@ def to_dict(state: GameState) -> dict[str, Any]:
 
 
 def to_json(state: GameState, *, indent: int | None = None) -> str:
-    """The save of ``state`` as JSON text (see :func:`to_dict`); ``indent`` pretty-prints.
+    """The save of ``state`` as JSON text (see :func:`to_dict`); ``indent`` (spaces, 0 or
+    more) pretty-prints, and a negative one raises :class:`~pycanfield.OptionError`.
 
     >>> from pycanfield import apply, deal, Move
     >>> state = apply(deal("CF1-D3-AAAAACL"), Move.parse("R>2"))
@@ -132,6 +133,8 @@ def to_json(state: GameState, *, indent: int | None = None) -> str:
         raise wrong_type("to_json", "state", "a GameState", state)
     if indent is not None and (not isinstance(indent, int) or isinstance(indent, bool)):
         raise wrong_type("to_json", "indent", "a whole number or None", indent)
+    if indent is not None and indent < 0:
+        raise OptionError(f"indent must be a number of spaces, 0 or more, or None, not {indent}")
     import json  # here, not at the top: most programs never save, and imports cost time
 
     return json.dumps(to_dict(state), indent=indent, ensure_ascii=True, allow_nan=False)

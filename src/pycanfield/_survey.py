@@ -185,13 +185,13 @@ class SurveyResult:
 
         >>> rows = (SurveyRow("CF1-D3-AAAAACL", SolveStatus.WIN, 100, 200, 0.1),)
         >>> print(SurveyResult(rows).summary())
-        1 deals: 1 won, 0 cannot be won, 0 unknown (decided 100.0%)
+        1 deal: 1 won, 0 cannot be won, 0 unknown (decided 100.0%)
         winnable: 100.0% of decided deals (95% CI 20.7% to 100.0%)
         """
         n = len(self.rows)
         share = 100 * self.decided / n if n else 0.0
         lines = [
-            f"{n} deals: {self.wins} won, {self.no_wins} cannot be won, "
+            f"{_deals(n)}: {self.wins} won, {self.no_wins} cannot be won, "
             f"{self.unknown} unknown (decided {share:.1f}%)"
         ]
         if self.winnability is None:
@@ -213,7 +213,7 @@ class SurveyResult:
                 f"(95% CI {100 * low:.1f}% to {100 * high:.1f}%)"
             )
         return (
-            f"<SurveyResult {len(self.rows)} deals: {self.wins} won, "
+            f"<SurveyResult {_deals(len(self.rows))}: {self.wins} won, "
             f"{self.no_wins} cannot be won, {self.unknown} unknown; {won}>"
         )
 
@@ -234,6 +234,10 @@ class SurveyResult:
         from pathlib import Path
 
         Path(path).write_text(self.to_csv(), encoding="utf-8")
+
+
+def _deals(count: int) -> str:
+    return f"{count} deal" if count == 1 else f"{count} deals"
 
 
 def solve_code(code: str, time_limit: float | None, node_limit: int | None) -> SurveyRow:
