@@ -106,3 +106,10 @@ def test_jobs_do_not_apply_to_a_remote_cluster(
     address = client.scheduler.address
     assert main(["survey", "--deals", "1", "--dask", address, "--jobs", "2"]) == 2
     assert "--jobs" in capsys.readouterr().err
+
+
+def test_a_malformed_scheduler_address_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["survey", "--deals", "1", "--dask", "nonsense:::", "--quiet"]) == 2
+    assert capsys.readouterr().err.startswith(
+        "canfield: cannot reach the Dask scheduler at nonsense:::: "
+    )
