@@ -121,3 +121,53 @@ def test_every_extra_pattern_names_a_module() -> None:
     src = ROOT / "src" / "pycanfield"
     for pattern in root_conftest.EXTRA_MODULES:
         assert sorted(src.glob(pattern)), pattern
+
+
+# -- the parts that load on first use -----------------------------------------------------
+
+LAZY_MODULES = (
+    "pycanfield._actions",
+    "pycanfield._describe",
+    "pycanfield._render_svg",
+    "pycanfield._serialize",
+    "pycanfield._solver",
+    "pycanfield._survey",
+    "pycanfield._validate",
+)
+
+
+@pytest.mark.parametrize("name", LAZY_MODULES)
+def test_import_leaves_the_optional_parts_for_later(imported: set[str], name: str) -> None:
+    assert name not in imported
+
+
+def test_every_public_name_is_there_for_the_asking() -> None:
+    probe = (
+        "import json, sys, pycanfield as cf\n"
+        "names = {name: hasattr(cf, name) for name in cf.__all__}\n"
+        "star = {}\n"
+        "exec('from pycanfield import *', star)\n"
+        "print(json.dumps([names, sorted(set(cf.__all__) - set(star)), sorted(dir(cf))]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    names, missing_from_star, listed = json.loads(out)
+    assert all(names.values()), [name for name, found in names.items() if not found]
+    assert missing_from_star == []
+    assert set(listed) >= set(names)
+
+
+def test_a_lazy_name_loads_its_module_once() -> None:
+    import pycanfield as cf
+
+    assert cf.solve is cf.solve
+    assert cf.SolveResult.__module__ == "pycanfield._solver"
+    assert "solve" in vars(cf)  # kept, so later lookups are plain
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    import pycanfield as cf
+
+    with pytest.raises(AttributeError, match="no attribute 'solver'"):
+        getattr(cf, "solver")  # noqa: B009
