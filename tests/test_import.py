@@ -171,3 +171,21 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 
     with pytest.raises(AttributeError, match="no attribute 'solver'"):
         getattr(cf, "solver")  # noqa: B009
+
+
+def test_the_command_lines_help_leaves_the_network_stack_alone() -> None:
+    probe = (
+        "import json, sys\n"
+        "from pycanfield._cli import main\n"
+        "try:\n"
+        "    main(['--help'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(json.dumps(sorted(sys.modules)))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True
+    ).stdout
+    loaded = set(json.loads(out.splitlines()[-1]))
+    assert "pycanfield._cli_solve" in loaded  # every command was registered
+    assert not loaded & {"urllib", "http", "socket", "ssl", "email", "concurrent.futures"}

@@ -11,7 +11,6 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TextIO
 
 from ._cards import Card
@@ -443,7 +442,8 @@ def _show(args: argparse.Namespace) -> int:
     if args.svg is not None:
         svg = render_svg(state, width=args.width, highlight=highlight)
         try:
-            Path(args.svg).write_text(svg, encoding="utf-8")
+            with open(args.svg, "w", encoding="utf-8") as file:
+                file.write(svg)
         except OSError as error:
             raise OptionError(f"cannot write {args.svg}: {error.strerror}") from None
         print(f"SVG picture written to {args.svg}")
