@@ -6,6 +6,7 @@ import io
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -51,3 +52,45 @@ def test_open_output_is_unchanged(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["moves", "CF1-D3-AAAAACL"]) == 0
     moves = [str(move) for move in cf.legal_moves(cf.deal("CF1-D3-AAAAACL"))]
     assert capsys.readouterr().out.splitlines() == moves
+
+
+def test_show_without_a_code_names_only_the_code_as_missing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["show"])
+    err = capsys.readouterr().err
+    assert err.rstrip().endswith("the following arguments are required: code")
+
+
+def test_moves_after_some_moves(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "CF1-D3-AAAAACL", "R>2", "draw"]) == 0
+    game = cf.deal("CF1-D3-AAAAACL")
+    for text in ("R>2", "draw"):
+        game = cf.apply(game, cf.Move.parse(text))
+    assert capsys.readouterr().out.splitlines() == [str(m) for m in cf.legal_moves(game)]
+
+
+def test_moves_after_an_illegal_move_says_why(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["moves", "CF1-D3-AAAAACL", "1>2"]) == 2
+    assert "(R12)" in capsys.readouterr().err
+
+
+def test_show_svg_to_a_missing_folder_fails_cleanly(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "missing" / "table.svg"
+    assert main(["show", "CF1-D3-AAAAACL", "--svg", str(target)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"canfield: cannot write {target}: ")
+    assert "Traceback" not in err
+
+
+def test_survey_out_to_a_missing_folder_fails_before_solving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "missing" / "rows.csv"
+    assert main(["survey", "--deals", "3", "--out", str(target)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"canfield: cannot write {target}: No such file or directory\n"
+    assert captured.out == ""  # no deal was solved

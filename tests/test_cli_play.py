@@ -43,6 +43,7 @@ def game(state: cf.GameState, **options: object) -> tuple[Game, io.StringIO]:
 
 def without_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delattr(cf, "hint", raising=False)
+    monkeypatch.delitem(cf._LAZY, "hint")  # else the package loads it on first use
 
 
 # -- through a pseudo-terminal ------------------------------------------------------

@@ -199,3 +199,27 @@ def test_new_game_without_rng_gives_a_valid_code() -> None:
     assert state.code is not None
     assert cf.deal(state.code) == state
     assert state.code.startswith("CF1-D1-")
+
+
+def test_encode_takes_a_game_and_gives_its_deals_code_r28() -> None:
+    assert cf.encode(cf.deal(REFERENCE)) == REFERENCE
+    assert cf.encode(cf.deal("  crb-d1-aaaaacl ")) == "CRB-D1-AAAAACL"
+    moved = cf.apply(cf.deal(REFERENCE), cf.Move.parse("R>2"))
+    assert cf.encode(moved) == REFERENCE  # the deal's code, whatever was played since
+
+
+@given(deals)
+def test_encode_of_a_game_equals_encode_of_its_deal(deal: Deal) -> None:
+    assert cf.encode(cf.deal(deal)) == cf.encode(deal)
+
+
+def test_encode_refuses_a_game_without_a_code() -> None:
+    game = cf.from_deck(Deal(63).deck())
+    assert game.code is None
+    with pytest.raises(cf.OptionError, match=r"from_deck"):
+        cf.encode(game)
+
+
+def test_encode_refuses_other_types() -> None:
+    with pytest.raises(cf.WrongTypeError, match=r"encode\(\) needs a Deal or a GameState"):
+        cf.encode(REFERENCE)  # type: ignore[arg-type]

@@ -624,3 +624,10 @@ def test_schema_keeps_variant_keys_out_of_standard_saves(
     assert validator.is_valid(data)
     data["position"]["pending"] = []
     assert not validator.is_valid(data)
+
+
+def test_to_json_refuses_a_negative_indent() -> None:
+    game = cf.deal("CF1-D3-AAAAACL")
+    with pytest.raises(cf.OptionError, match="indent"):
+        cf.to_json(game, indent=-1)
+    assert cf.from_json(cf.to_json(game, indent=0)) == game

@@ -252,3 +252,13 @@ def test_wrong_types_name_the_function() -> None:
     assert isinstance(caught.value, cf.OptionError)
     with pytest.raises(cf.WrongTypeError, match="SolveResult"):
         cf.SolveResult(cf.SolveStatus.WIN, [cf.DRAW])  # type: ignore[arg-type]
+
+
+def test_solve_result_repr_shows_the_figures_not_the_line_r29() -> None:
+    result = cf.solve("CF1-D3-AAAAACL", time_limit=30)
+    assert len(result.moves) > 100
+    text = repr(result)
+    assert text.startswith("<SolveResult win, ")
+    assert text.endswith(f", {len(result.moves)} moves>")
+    assert "Move" not in text
+    assert len(text) < 80

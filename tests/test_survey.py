@@ -158,3 +158,57 @@ def test_rows_and_results_check_their_fields() -> None:
         cf.SurveyResult([])  # type: ignore[arg-type]
     with pytest.raises(cf.OptionError):
         SurveyRow.parse("CF1-D3-AAAAACL")
+
+
+def _rows(count: int) -> tuple[SurveyRow, ...]:
+    statuses = [cf.SolveStatus.WIN, cf.SolveStatus.NO_WIN, cf.SolveStatus.UNKNOWN]
+    return tuple(
+        SurveyRow(str(cf.Deal(n)), statuses[n % 3], 100 if n % 3 == 0 else 0, 10 * n, 0.5)
+        for n in range(count)
+    )
+
+
+def test_survey_result_repr_shows_the_totals_not_the_rows() -> None:
+    result = cf.SurveyResult(_rows(30))
+    text = repr(result)
+    assert text == (
+        "<SurveyResult 30 deals: 10 won, 10 cannot be won, 10 unknown; "
+        "winnable 50.0% of decided (95% CI 29.9% to 70.1%)>"
+    )
+    assert "CF1-" not in text
+    assert len(result.rows) == 30  # the rows are still there
+
+
+def test_survey_result_repr_does_not_grow_with_the_deals() -> None:
+    # Only the numbers' digits grow: four counts of three more digits, and the interval.
+    assert len(repr(cf.SurveyResult(_rows(3000)))) <= len(repr(cf.SurveyResult(_rows(3)))) + 14
+
+
+def test_survey_result_repr_with_nothing_decided() -> None:
+    rows = (SurveyRow("CF1-D3-AAAAACL", cf.SolveStatus.UNKNOWN, 0, 10, 0.1),)
+    assert repr(cf.SurveyResult(rows)) == (
+        "<SurveyResult 1 deal: 0 won, 0 cannot be won, 1 unknown; no deal decided>"
+    )
+
+
+class _Source:
+    """Hands out an executor, as a Dask client does with ``get_executor()``."""
+
+    def __init__(self, executor: concurrent.futures.Executor) -> None:
+        self.executor = executor
+        self.calls = 0
+
+    def get_executor(self) -> concurrent.futures.Executor:
+        self.calls += 1
+        return self.executor
+
+
+def test_survey_through_an_executor_source_matches_the_plain_run() -> None:
+    plain = cf.survey(CODES, node_limit=5_000)
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        source = _Source(pool)
+        pooled = cf.survey(CODES, node_limit=5_000, executor=source)
+    assert source.calls == 1
+    assert [(r.code, r.status, r.moves) for r in pooled.rows] == [
+        (r.code, r.status, r.moves) for r in plain.rows
+    ]

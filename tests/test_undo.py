@@ -132,3 +132,15 @@ def test_history_records_the_move_the_position_and_the_score_before() -> None:
     assert second.move == cf.Move.parse("R>F")
     assert second.score == 0
     assert game.score == 5
+
+
+def test_the_history_repr_names_moves_not_positions_r27() -> None:
+    game = cf.deal("CF1-D3-AAAAACL")
+    for _ in range(60):  # draws, and a recycle when the stock runs out
+        game = cf.apply(game, cf.DRAW if game.stock else cf.RECYCLE)
+    text = repr(game.history)
+    assert len(game.history) == 60
+    assert text.startswith("(<Step draw, score before 0>, ")
+    assert "Card" not in text
+    assert "Position" not in text
+    assert len(text) < 40 * len(game.history)

@@ -209,7 +209,7 @@ CALLS: dict[str, Call] = {
         types={"deck": (list,), "rules": _RULES_TYPES},
         accepts={"draw": (None,), "rules": (None,)},
     ),
-    "encode": Call(cf.encode, {"deal": cf.decode(CODE)}),
+    "encode": Call(cf.encode, {"deal": cf.decode(CODE)}, types={"deal": (cf.GameState,)}),
     "find_variant": Call(cf.find_variant, {"name": "rainbow"}),
     # -- pictures and words ----------------------------------------------------------------
     "describe": Call(cf.describe, {"state": STATE, "lang": "en"}, types={"state": (cf.Position,)}),
@@ -441,3 +441,35 @@ def test_wrong_type_raises_the_library_error(name: str, argument: str, value: ob
         assert short in str(error) or argument in str(error), str(error)
     elif not accepted and not _takes(call, argument, value) and name not in PARSERS:
         pytest.fail(f"{name}({argument}={value!r}) gave {error!r}, not WrongTypeError")
+
+
+def test_a_text_where_a_move_belongs_gets_a_hint() -> None:
+    with pytest.raises(cf.WrongTypeError, match=r"Move\.parse\('R>2'\) reads it"):
+        cf.apply(STATE, "R>2")  # type: ignore[arg-type]
+    with pytest.raises(cf.WrongTypeError, match=r"Move\.parse\('draw'\) reads it"):
+        cf.is_legal(STATE, "draw")  # type: ignore[arg-type]
+
+
+def test_a_text_where_a_game_belongs_gets_a_hint() -> None:
+    with pytest.raises(
+        cf.WrongTypeError, match=r"deal\('CF1-D3-AAAAACL'\) starts the game of a code"
+    ):
+        cf.legal_moves(CODE)  # type: ignore[arg-type]
+
+
+def test_no_hint_for_other_values_or_long_texts() -> None:
+    with pytest.raises(cf.WrongTypeError) as caught:
+        cf.apply(STATE, 7)  # type: ignore[arg-type]
+    assert "(" not in str(caught.value).split("not 7")[1]
+    with pytest.raises(cf.WrongTypeError) as caught:
+        cf.apply(STATE, "x" * 40)  # type: ignore[arg-type]
+    assert "reads it" not in str(caught.value)
+
+
+def test_no_hint_for_a_text_that_does_not_read() -> None:
+    with pytest.raises(cf.WrongTypeError) as caught:
+        cf.legal_actions("x")  # type: ignore[arg-type]
+    assert "deal(" not in str(caught.value)
+    with pytest.raises(cf.WrongTypeError) as caught:
+        cf.apply(STATE, "R>>2")  # type: ignore[arg-type]
+    assert "Move.parse" not in str(caught.value)

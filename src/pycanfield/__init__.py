@@ -9,20 +9,12 @@
 True
 """
 
-from ._actions import (
-    ACTION_COUNT,
-    MAX_RUN,
-    OBSERVATION_HIGH,
-    OBSERVATION_SIZE,
-    action_to_move,
-    legal_action_mask,
-    legal_actions,
-    move_to_action,
-    observe,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+from . import _errors
 from ._cards import PACK, Card, Color, Rank, Suit
 from ._codes import CODE_SPACE, Deal, decode, encode
-from ._describe import LANGUAGES, describe, describe_card, describe_move
 from ._errors import (
     ActionError,
     CanfieldError,
@@ -43,9 +35,6 @@ from ._errors import (
 )
 from ._moves import DRAW, RECYCLE, Move, MoveKind
 from ._position import Foundation, Pile, Position, VariantPosition
-from ._render_html import render_html
-from ._render_svg import render_svg
-from ._render_text import render_text
 from ._rules import (
     apply,
     has_legal_move,
@@ -59,21 +48,91 @@ from ._rules import (
     tap,
     undo,
 )
-from ._serialize import (
-    SAVE_FORMAT,
-    SAVE_VERSION,
-    from_dict,
-    from_json,
-    save_schema,
-    to_dict,
-    to_json,
-)
-from ._solver import SolveResult, SolveStatus, hint, solve
 from ._state import HISTORY_LIMIT, GameState, Step, deal, from_deck, new_game
-from ._survey import SurveyResult, SurveyRow, survey
-from ._validate import validate
 from ._variants import VARIANTS, Rules, Variant, find_variant
 from ._version import __version__
+
+if TYPE_CHECKING:
+    from ._actions import (
+        ACTION_COUNT,
+        MAX_RUN,
+        OBSERVATION_HIGH,
+        OBSERVATION_SIZE,
+        action_to_move,
+        legal_action_mask,
+        legal_actions,
+        move_to_action,
+        observe,
+    )
+    from ._describe import LANGUAGES, describe, describe_card, describe_move
+    from ._render_html import render_html
+    from ._render_svg import render_svg
+    from ._render_text import render_text
+    from ._serialize import (
+        SAVE_FORMAT,
+        SAVE_VERSION,
+        from_dict,
+        from_json,
+        save_schema,
+        to_dict,
+        to_json,
+    )
+    from ._solver import SolveResult, SolveStatus, hint, solve
+    from ._survey import SurveyResult, SurveyRow, survey
+    from ._validate import validate
+
+#: The names whose modules load on first use: most programs need only some of them, and
+#: ``import pycanfield`` stays quick (``benchmarks/import_time.py``).
+_LAZY: dict[str, str] = {
+    "ACTION_COUNT": "._actions",
+    "MAX_RUN": "._actions",
+    "OBSERVATION_HIGH": "._actions",
+    "OBSERVATION_SIZE": "._actions",
+    "action_to_move": "._actions",
+    "legal_action_mask": "._actions",
+    "legal_actions": "._actions",
+    "move_to_action": "._actions",
+    "observe": "._actions",
+    "LANGUAGES": "._describe",
+    "describe": "._describe",
+    "describe_card": "._describe",
+    "describe_move": "._describe",
+    "render_html": "._render_html",
+    "render_svg": "._render_svg",
+    "render_text": "._render_text",
+    "SAVE_FORMAT": "._serialize",
+    "SAVE_VERSION": "._serialize",
+    "from_dict": "._serialize",
+    "from_json": "._serialize",
+    "save_schema": "._serialize",
+    "to_dict": "._serialize",
+    "to_json": "._serialize",
+    "SolveResult": "._solver",
+    "SolveStatus": "._solver",
+    "hint": "._solver",
+    "solve": "._solver",
+    "SurveyResult": "._survey",
+    "SurveyRow": "._survey",
+    "survey": "._survey",
+    "validate": "._validate",
+}
+
+
+# Hidden from type checkers, which see the imports above: a module-level __getattr__
+# would let them accept any name as an attribute of the package.
+if not TYPE_CHECKING:
+
+    def __getattr__(name: str) -> Any:
+        module = _LAZY.get(name)
+        if module is None:
+            raise AttributeError(f"module 'pycanfield' has no attribute {name!r}")
+        value = getattr(importlib.import_module(module, __name__), name)
+        globals()[name] = value  # later lookups skip this function
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "ACTION_COUNT",
@@ -166,8 +225,6 @@ __all__ = [
 
 # The exceptions live in a private module; name them where users import them from, so
 # that tracebacks say ``pycanfield.IllegalMoveError``.
-for _name in __all__:
-    _value = globals()[_name]
-    if isinstance(_value, type) and issubclass(_value, Exception):
-        _value.__module__ = __name__
-del _name, _value
+for _name in _errors.__all__:
+    getattr(_errors, _name).__module__ = __name__
+del _name

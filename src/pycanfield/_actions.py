@@ -35,6 +35,7 @@ column, so ``count`` is below the source's length, which is at most 52.  Either 
 
 from __future__ import annotations
 
+import functools
 import operator
 from typing import SupportsIndex
 
@@ -94,12 +95,15 @@ def _build_actions() -> tuple[Move, ...]:
     return tuple(moves)
 
 
-# The move of each action; the dictionary is its inverse.  Moves are interned, but a
-# Move built directly (not through a constructor) is an equal, distinct object, so the
-# inverse is keyed by value.
-_ACTIONS: tuple[Move, ...] = _build_actions()
-_NUMBERS: dict[Move, int] = {move: i for i, move in enumerate(_ACTIONS)}
-assert len(_ACTIONS) == ACTION_COUNT == len(_NUMBERS)
+@functools.cache
+def _tables() -> tuple[tuple[Move, ...], dict[Move, int]]:
+    # The move of each action and its inverse, built on first use, not at import.  Moves
+    # are interned, but a Move built directly (not through a constructor) is an equal,
+    # distinct object, so the inverse is keyed by value.
+    actions = _build_actions()
+    numbers = {move: i for i, move in enumerate(actions)}
+    assert len(actions) == ACTION_COUNT == len(numbers)
+    return actions, numbers
 
 
 def move_to_action(move: Move) -> int:
@@ -115,7 +119,7 @@ def move_to_action(move: Move) -> int:
     """
     if not isinstance(move, Move):
         raise wrong_type("move_to_action", "move", "a Move", move, ActionTypeError)
-    number = _NUMBERS.get(move)
+    number = _tables()[1].get(move)
     if number is None:
         if move.kind is MoveKind.CHOOSE_BASE:
             why = "choosing the base card is not in the action space"
@@ -167,7 +171,7 @@ def action_to_move(state: GameState, action: SupportsIndex) -> Move:
     """
     if not isinstance(state, GameState):
         raise wrong_type("action_to_move", "state", "a GameState", state)
-    move = _ACTIONS[_check_action(action, "action_to_move")]
+    move = _tables()[0][_check_action(action, "action_to_move")]
     _check_layout(state)
     _play(state.position, move, state.draw, state.rules)
     return move
@@ -175,7 +179,7 @@ def action_to_move(state: GameState, action: SupportsIndex) -> Move:
 
 def decode_action(action: SupportsIndex) -> Move:
     """The move of ``action`` without a legality check (used by the environment)."""
-    return _ACTIONS[_check_action(action, "CanfieldEnv.step")]
+    return _tables()[0][_check_action(action, "CanfieldEnv.step")]
 
 
 def _check_layout(state: GameState) -> None:
@@ -196,7 +200,7 @@ def _check_layout(state: GameState) -> None:
 def _legal_numbers(state: GameState, function: str) -> list[int]:
     if not isinstance(state, GameState):
         raise wrong_type(function, "state", "a GameState", state)
-    numbers = _NUMBERS
+    numbers = _tables()[1]
     if state.rules.is_standard:
         return [numbers[move] for move in _standard_moves(state.position)]
     _check_layout(state)

@@ -262,16 +262,20 @@ for _alt, _s2 in (("♤", Suit.SPADES), ("♡", Suit.HEARTS), ("♢", Suit.DIAMO
         for _r in (_rk.letter, _rk.letter.lower(), _rk.label):
             _CARD_BY_TEXT[_r + _alt] = Card(_rk, _s2)
 
+#: The four cards of each rank, so that the tables below look at 4 cards, not 52.
+BY_RANK: dict[Rank, tuple[Card, ...]] = {
+    rank: tuple(card for card in PACK if card.rank is rank) for rank in Rank
+}
+
 ONTO: dict[Card, frozenset[Card]] = {
-    card: frozenset(
-        other for other in PACK if other.is_red != card.is_red and other.rank is card.rank.next_up()
-    )
+    card: frozenset(o for o in BY_RANK[card.rank.next_up()] if o.is_red != card.is_red)
     for card in PACK
 }
 """For each card, the two cards it may be placed on in a column (R12, R13)."""
 
 ACCEPTS: dict[Card, frozenset[Card]] = {
-    card: frozenset(other for other in PACK if card in ONTO[other]) for card in PACK
+    card: frozenset(o for o in BY_RANK[card.rank.next_down()] if o.is_red != card.is_red)
+    for card in PACK
 }
 """For each card, the two cards that may be placed on it in a column (R12, R13)."""
 

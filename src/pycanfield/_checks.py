@@ -64,7 +64,41 @@ def wrong_type(
 ) -> WrongTypeError:
     """The error for ``function(argument=value)`` when ``argument`` must be ``needs``.
 
+    A move's text or a game code given where a move or a game belongs gets a hint at
+    the way to read it.
+
     >>> print(wrong_type("legal_moves", "state", "a GameState", None))
     legal_moves() needs a GameState as state, not None
+    >>> print(wrong_type("apply", "move", "a Move", "R>2"))
+    apply() needs a Move as move, not the string 'R>2' (Move.parse('R>2') reads it)
     """
-    return error(f"{function}() needs {needs} as {argument}, not {shown(value)}")
+    message = f"{function}() needs {needs} as {argument}, not {shown(value)}"
+    if isinstance(value, str) and needs in _READERS and len(value) <= 30:
+        hint = _READERS[needs](value)
+        if hint:
+            message += f" ({hint})"
+    return error(message)
+
+
+def _move_hint(text: str) -> str:
+    from ._moves import Move  # here: the moves module imports this one
+
+    try:
+        Move.parse(text)
+    except ValueError:
+        return ""
+    return f"Move.parse({text!r}) reads it"
+
+
+def _game_hint(text: str) -> str:
+    from ._codes import decode  # here: the codes module imports this one
+
+    try:
+        decode(text)
+    except ValueError:
+        return ""
+    return f"deal({text!r}) starts the game of a code"
+
+
+# The way to make the value from a text a newcomer passes where the value belongs.
+_READERS = {"a Move": _move_hint, "a GameState": _game_hint}

@@ -11,7 +11,6 @@ import argparse
 import importlib
 import sys
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TextIO
 
 from ._cards import Card
@@ -442,7 +441,11 @@ def _show(args: argparse.Namespace) -> int:
     print(render_text(state, unicode=unicode, color=args.color))
     if args.svg is not None:
         svg = render_svg(state, width=args.width, highlight=highlight)
-        Path(args.svg).write_text(svg, encoding="utf-8")
+        try:
+            with open(args.svg, "w", encoding="utf-8") as file:
+                file.write(svg)
+        except OSError as error:
+            raise OptionError(f"cannot write {args.svg}: {error.strerror}") from None
         print(f"SVG picture written to {args.svg}")
     return 0
 
@@ -489,7 +492,10 @@ def register(subparsers: Any) -> None:
         description="Print the text picture of a deal; optionally write an SVG picture too.",
     )
     s.add_argument("code", help="a game code such as CF1-D3-AAAAACL")
-    s.add_argument("moves", nargs="*", metavar="MOVE", help="moves to play first, such as R>2")
+    # A default keeps argparse from listing MOVE among the missing arguments.
+    s.add_argument(
+        "moves", nargs="*", default=[], metavar="MOVE", help="moves to play first, such as R>2"
+    )
     s.add_argument("--ascii", action="store_true", help="write suits as letters (QC, not Q♣)")
     s.add_argument("--color", action="store_true", help="paint red suits with ANSI colour")
     s.add_argument("--svg", metavar="FILE", help="also write the SVG picture to FILE")

@@ -3,21 +3,26 @@
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
 import contextlib
+import importlib
+import itertools
 import sys
 import time
-from pathlib import Path
-from typing import Any, TextIO
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ._codes import Deal
 from ._errors import OptionError
-from ._solver import SolveStatus, solve
+from ._moves import Move
+from ._solver import solve
 from ._state import deal
 from ._survey import survey
 from ._variants import Rules
 
-__all__ = ["ProgressBar", "register"]
+if TYPE_CHECKING:
+    from concurrent.futures import Executor
+
+__all__ = ["ProgressBar", "compact_lines", "register"]
 
 
 class ProgressBar:
@@ -61,17 +66,58 @@ def _positive_int(text: str) -> int:
     return value
 
 
+def _times_sign(stream: TextIO) -> str:
+    """``×`` where the stream can write it, else ``*``."""
+    try:
+        "×".encode(getattr(stream, "encoding", None) or "ascii")
+    except (UnicodeEncodeError, LookupError):
+        return "*"
+    return "×"
+
+
+def compact_lines(moves: Sequence[Move], *, times: str = "×") -> list[str]:
+    """The winning line for people: numbered, a run of one move shown once with its count.
+
+    Each line starts with the number of its first move, so that the numbers still count
+    the moves.
+
+    >>> from pycanfield import Move
+    >>> line = [Move.parse(m) for m in ["draw", "draw", "draw", "W>F", "R>2", "draw"]]
+    >>> for text in compact_lines(line):
+    ...     print(text)
+       1. draw ×3
+       4. W>F
+       5. R>2
+       6. draw
+    """
+    lines = []
+    number = 1
+    for move, run in itertools.groupby(moves):
+        count = len(list(run))
+        repeat = f" {times}{count}" if count > 1 else ""
+        lines.append(f"{number:4d}. {move}{repeat}")
+        number += count
+    return lines
+
+
 def _solve(args: argparse.Namespace) -> int:
     state = deal(args.code)
     result = solve(state, time_limit=args.time_limit, node_limit=args.node_limit)
-    print(f"{state.code}: {result}")
-    if result.status is SolveStatus.WIN:
-        for number, move in enumerate(result.moves, 1):
-            print(f"{number:4d}. {move}")
+    if args.plain:
+        # For scripts: the moves alone on the standard output, the summary beside it.
+        print(f"{state.code}: {result}", file=sys.stderr)
+        for move in result.moves:
+            print(move)
+    else:
+        print(f"{state.code}: {result}")
+        for line in compact_lines(result.moves, times=_times_sign(sys.stdout)):
+            print(line)
     return 0 if result.decided else 1
 
 
 def _read_codes(path: str) -> list[str]:
+    from pathlib import Path
+
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as error:
@@ -84,16 +130,60 @@ def _read_codes(path: str) -> list[str]:
     return codes
 
 
+@contextlib.contextmanager
+def _dask_executor(address: str, workers: int | None) -> Iterator[Executor]:
+    """An executor on a Dask cluster: the one at ``address``, or a local one."""
+    try:
+        # Loaded by name: an optional dependency, typed loosely.
+        distributed: Any = importlib.import_module("distributed")
+    except ImportError:
+        raise OptionError(
+            "--dask needs Dask's distributed package: pip install 'pycanfield[dask]'"
+        ) from None
+    if address == "local":
+        # One thread a worker process: the solver holds the interpreter lock.
+        cluster = distributed.LocalCluster(
+            n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0"
+        )
+        with cluster, distributed.Client(cluster) as client:
+            yield client.get_executor()
+    else:
+        if workers is not None:
+            raise OptionError("--jobs sets the workers of --dask local, not of a cluster")
+        try:
+            client = distributed.Client(address, timeout=30)
+        except (OSError, TimeoutError, ValueError) as error:
+            raise OptionError(f"cannot reach the Dask scheduler at {address}: {error}") from None
+        with client:
+            yield client.get_executor()
+
+
+def _executor(args: argparse.Namespace) -> contextlib.AbstractContextManager[Executor | None]:
+    if args.dask is not None:
+        return _dask_executor(args.dask, args.jobs)
+    if args.jobs is not None and args.jobs > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        return ProcessPoolExecutor(args.jobs)
+    return contextlib.nullcontext()
+
+
+def _check_writable(path: str) -> None:
+    """Fail before a long survey, not after it, when its output cannot be written."""
+    try:
+        with open(path, "a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise OptionError(f"cannot write {path}: {error.strerror}") from None
+
+
 def _survey(args: argparse.Namespace) -> int:
+    if args.out:
+        _check_writable(args.out)
     deals: list[str] | int = _read_codes(args.codes) if args.codes else args.deals
     rules = Rules.parse(args.rules) if args.rules is not None else None
     bar = ProgressBar(sys.stderr) if not args.quiet else None
-    pool: concurrent.futures.Executor | contextlib.nullcontext[None] = (
-        concurrent.futures.ProcessPoolExecutor(args.jobs)
-        if args.jobs > 1
-        else contextlib.nullcontext()
-    )
-    with pool as executor:
+    with _executor(args) as executor:
         result = survey(
             deals,
             draw=args.draw,
@@ -104,9 +194,12 @@ def _survey(args: argparse.Namespace) -> int:
             executor=executor,
             progress=bar,
         )
-    if args.out:
-        result.write_csv(args.out)
     print(result.summary())
+    if args.out:
+        try:
+            result.write_csv(args.out)
+        except OSError as error:
+            raise OptionError(f"cannot write {args.out}: {error.strerror}") from None
     return 0
 
 
@@ -118,6 +211,11 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--time-limit", type=_positive_float, default=60.0, metavar="SECONDS")
     p.add_argument("--node-limit", type=_positive_int, default=None, metavar="POSITIONS")
+    p.add_argument(
+        "--plain",
+        action="store_true",
+        help="print the moves alone, one a line, for scripts (the summary goes to stderr)",
+    )
     p.set_defaults(run=_solve)
 
     p = subparsers.add_parser("survey", help="solve many deals and estimate the share winnable")
@@ -142,7 +240,17 @@ def register(subparsers: Any) -> None:
         help="rules of the random deals: a preset or a rules text (default: standard)",
     )
     p.add_argument(
-        "--jobs", type=_positive_int, default=1, metavar="J", help="worker processes (default 1)"
+        "--jobs",
+        type=_positive_int,
+        default=None,
+        metavar="J",
+        help="worker processes (default 1; with --dask local, one a core)",
+    )
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="solve on a Dask cluster: its scheduler's address (tcp://host:8786), or "
+        "'local' for a cluster of worker processes here (needs the dask extra)",
     )
     p.add_argument(
         "--time-limit",

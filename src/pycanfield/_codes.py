@@ -12,7 +12,7 @@ Fisher-Yates shuffle of the CF1 base pack; the result is the deck in dealing ord
 from __future__ import annotations
 
 import random
-import secrets
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -28,6 +28,9 @@ from ._variants import (
     variant_of_prefix,
     with_draw,
 )
+
+if TYPE_CHECKING:
+    from ._state import GameState
 
 __all__ = ["CODE_SPACE", "Deal", "decode", "encode", "shuffle"]
 
@@ -162,7 +165,8 @@ class Deal:
         """
         if rng is not None and not isinstance(rng, random.Random):
             raise wrong_type("Deal.random", "rng", "a random.Random or None", rng)
-        number = rng.randrange(CODE_SPACE) if rng is not None else secrets.randbelow(CODE_SPACE)
+        source = rng if rng is not None else _system_random()
+        number = source.randrange(CODE_SPACE)
         return cls(number, draw=draw, rules=rules)
 
     def deck(self) -> tuple[Card, ...]:
@@ -173,16 +177,37 @@ class Deal:
         return encode(self)
 
 
-def encode(deal: Deal) -> str:
-    """The canonical code of ``deal``.
+def _system_random() -> random.Random:
+    # The system's secure source, as the secrets module uses, without importing hashlib.
+    return random.SystemRandom()
+
+
+def encode(deal: Deal | GameState) -> str:
+    """The canonical code of ``deal``, or of the deal a game was started from.
+
+    A game started from a deck (:func:`~pycanfield.from_deck`) has no code and raises
+    :class:`~pycanfield.OptionError`; anything but a :class:`Deal` or a
+    :class:`~pycanfield.GameState` raises :class:`~pycanfield.WrongTypeError`.
 
     >>> encode(Deal(63, draw=1))
     'CF1-D1-AAAAACL'
     >>> encode(Deal(63, rules="classic undo=unlimited"))
     'CCL-D3-AAAAACL~UNDO=UNLIMITED'
+    >>> from pycanfield import deal
+    >>> encode(deal("cf1-d3-aaaaacl"))
+    'CF1-D3-AAAAACL'
     """
     if not isinstance(deal, Deal):
-        raise wrong_type("encode", "deal", "a Deal", deal)
+        from ._state import GameState  # here: the game module imports this one
+
+        if not isinstance(deal, GameState):
+            raise wrong_type("encode", "deal", "a Deal or a GameState", deal)
+        if deal.code is None:
+            raise OptionError(
+                "encode() needs a game started from a code; this one was built from a "
+                "deck (from_deck) or by hand and has no code"
+            )
+        deal = decode(deal.code)
     number = deal.number
     letters = []
     for _ in range(LETTERS):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from xml.sax.saxutils import escape
 
 from ._cards import PACK, Card, Rank, Suit
 from ._checks import OptionTypeError, wrong_type
@@ -22,6 +21,20 @@ from ._rules import is_won
 from ._state import GameState, split_game
 
 __all__ = ["render_svg"]
+
+# Local, because xml.sax.saxutils imports urllib and http.client: a third of the
+# package's import time for one replacement.
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"})
+
+
+def escape(text: str) -> str:
+    """``text`` made safe for SVG character data and double-quoted attributes.
+
+    >>> escape('<b class="x">A & B</b>')
+    '&lt;b class=&quot;x&quot;&gt;A &amp; B&lt;/b&gt;'
+    """
+    return text.translate(_ESCAPES)
+
 
 # Geometry in user units; the picture is scaled to ``width`` pixels by its viewBox.
 _W, _H, _R = 60.0, 84.0, 5.0  # card width, height, corner radius

@@ -8,7 +8,7 @@ standard game (``"R12"``) where the standard rule applies, and the option otherw
 
 from __future__ import annotations
 
-from ._cards import ACCEPTS, ONTO, PACK, Card, Rank, Suit
+from ._cards import ACCEPTS, BY_RANK, ONTO, PACK, Card, Rank, Suit
 from ._errors import IllegalMoveError, TapError
 from ._moves import DRAW, RECYCLE, Move, MoveKind, _intern
 from ._position import (
@@ -33,10 +33,16 @@ def _onto_table(build: str) -> dict[Card, frozenset[Card]]:
     same_suit = build == "suit"
     return {
         card: frozenset(
-            other
-            for other in PACK
-            if other.rank is card.rank.next_up() and (not same_suit or other.suit is card.suit)
+            o for o in BY_RANK[card.rank.next_up()] if not same_suit or o.suit is card.suit
         )
+        for card in PACK
+    }
+
+
+def _accepts_table(onto: dict[Card, frozenset[Card]]) -> dict[Card, frozenset[Card]]:
+    # A card may take the cards one rank below it that may go onto it.
+    return {
+        card: frozenset(o for o in BY_RANK[card.rank.next_down()] if card in onto[o])
         for card in PACK
     }
 
@@ -45,7 +51,7 @@ _ONTO: dict[str, dict[Card, frozenset[Card]]] = {b: _onto_table(b) for b in ("al
 _ONTO["any"] = _onto_table("any")
 _ACCEPTS: dict[str, dict[Card, frozenset[Card]]] = {"alternate": ACCEPTS}
 for _b in ("suit", "any"):
-    _ACCEPTS[_b] = {card: frozenset(o for o in PACK if card in _ONTO[_b][o]) for card in PACK}
+    _ACCEPTS[_b] = _accepts_table(_ONTO[_b])
 
 _WHY_BUILD = {
     "alternate": "a column alternates red and black, down one rank at a time",

@@ -14,19 +14,21 @@ with the rules' invariants (:class:`~pycanfield.ValidationError`).
 
 from __future__ import annotations
 
-import json
-from importlib import resources
-from typing import Any, NoReturn
+import functools
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from ._cards import PACK, Card
 from ._checks import wrong_type
-from ._errors import CanfieldError, RulesParseError, SaveFormatError
+from ._errors import CanfieldError, OptionError, RulesParseError, SaveFormatError
 from ._moves import Move
 from ._position import Foundation, Pile, Position, VariantPosition, foundation_suits
 from ._rules_variant import CASINO_PRICE
 from ._state import GameState
 from ._validate import MAX_COUNT, Names, check_game, check_state, join, shown
 from ._variants import DEFAULT_RULES, Rules, with_draw
+
+if TYPE_CHECKING:
+    import json
 
 __all__ = [
     "SAVE_FORMAT",
@@ -116,7 +118,8 @@ def to_dict(state: GameState) -> dict[str, Any]:
 
 
 def to_json(state: GameState, *, indent: int | None = None) -> str:
-    """The save of ``state`` as JSON text (see :func:`to_dict`); ``indent`` pretty-prints.
+    """The save of ``state`` as JSON text (see :func:`to_dict`); ``indent`` (spaces, 0 or
+    more) pretty-prints, and a negative one raises :class:`~pycanfield.OptionError`.
 
     >>> from pycanfield import apply, deal, Move
     >>> state = apply(deal("CF1-D3-AAAAACL"), Move.parse("R>2"))
@@ -130,6 +133,10 @@ def to_json(state: GameState, *, indent: int | None = None) -> str:
         raise wrong_type("to_json", "state", "a GameState", state)
     if indent is not None and (not isinstance(indent, int) or isinstance(indent, bool)):
         raise wrong_type("to_json", "indent", "a whole number or None", indent)
+    if indent is not None and indent < 0:
+        raise OptionError(f"indent must be a number of spaces, 0 or more, or None, not {indent}")
+    import json  # here, not at the top: most programs never save, and imports cost time
+
     return json.dumps(to_dict(state), indent=indent, ensure_ascii=True, allow_nan=False)
 
 
@@ -183,8 +190,10 @@ def from_json(text: str | bytes | bytearray) -> GameState:
         raise SaveFormatError("", f"a save is JSON text, not {type(text).__name__}")
     if len(text) > MAX_SAVE_LENGTH:
         _too_long(len(text))
+    import json
+
     try:
-        data = _DECODER.decode(text)
+        data = _decoder().decode(text)
     except CanfieldError:
         raise
     except json.JSONDecodeError as exc:
@@ -223,10 +232,14 @@ def _refuse_constant(text: str) -> NoReturn:
     raise SaveFormatError("", f"{text} is not a number a save can hold")
 
 
-# One decoder for every load: json.loads with hooks would build a new one each call.
-_DECODER = json.JSONDecoder(
-    object_pairs_hook=_unique_keys, parse_int=_parse_int, parse_constant=_refuse_constant
-)
+@functools.cache
+def _decoder() -> json.JSONDecoder:
+    # One decoder for every load: json.loads with hooks would build a new one each call.
+    import json
+
+    return json.JSONDecoder(
+        object_pairs_hook=_unique_keys, parse_int=_parse_int, parse_constant=_refuse_constant
+    )
 
 
 def from_dict(data: Any) -> GameState:
@@ -488,6 +501,9 @@ def save_schema() -> dict[str, Any]:
     >>> save_schema()["properties"]["version"]["const"]
     1
     """
+    import json
+    from importlib import resources
+
     path = resources.files("pycanfield") / "schema" / "game-v1.schema.json"
     text = path.read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)

@@ -58,14 +58,17 @@ class SolveStatus(enum.Enum):
         raise OptionError(f"a solve status is win, no-win or unknown, not {text!r}")
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SolveResult:
     """The answer of :func:`solve`.
 
     ``moves`` is the winning line for ``SolveStatus.WIN`` (every action, draws and
     recycles included, that :func:`~pycanfield.apply` replays from the solved state to
     a won game) and empty otherwise.  ``positions`` counts the positions searched,
-    ``seconds`` the time taken.
+    ``seconds`` the time taken.  Its ``repr`` shows these figures, not the moves.
+
+    >>> SolveResult(SolveStatus.NO_WIN, positions=1200, seconds=0.25)
+    <SolveResult no-win, 1200 positions, 0.250 s>
     """
 
     status: SolveStatus
@@ -93,6 +96,10 @@ class SolveResult:
         if self.status is SolveStatus.WIN:
             text += f", {len(self.moves)} moves"
         return text
+
+    def __repr__(self) -> str:
+        # A winning line has hundreds of moves: they stay behind ``moves``.
+        return f"<SolveResult {self}>"
 
 
 def _is_whole(value: object) -> bool:

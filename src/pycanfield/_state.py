@@ -27,9 +27,16 @@ HISTORY_LIMIT = 100
 """How many actions can be undone (R27)."""
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class Step:
-    """One entry of the undo history: a move and what the game was before it."""
+    """One entry of the undo history: a move and what the game was before it.
+
+    Its ``repr`` names the move and the score before it; the position is in ``before``.
+
+    >>> state = deal("CF1-D3-AAAAACL")
+    >>> Step(Move.parse("R>2"), state.position, 0)
+    <Step R>2, score before 0>
+    """
 
     #: The action taken.
     move: Move
@@ -47,6 +54,10 @@ class Step:
             raise wrong_type("Step", "before", "a Position", self.before)
         if not isinstance(self.score, int) or isinstance(self.score, bool):
             raise wrong_type("Step", "score", "an integer", self.score)
+
+    def __repr__(self) -> str:
+        # A history holds up to a hundred steps: a whole position each would drown it.
+        return f"<Step {self.move}, score before {self.score}>"
 
 
 def _draw_in(value: int | None) -> int:

@@ -9,13 +9,10 @@ score interval.
 
 from __future__ import annotations
 
-import concurrent.futures
-import csv
-import io
 import math
 import random
 from collections.abc import Callable, Iterable
-from pathlib import Path
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 import attrs
 
@@ -26,7 +23,23 @@ from ._solver import SolveStatus, _check_limits, _is_number, _is_whole, solve
 from ._state import deal
 from ._variants import Rules, Variant, as_rules
 
-__all__ = ["SurveyResult", "SurveyRow", "survey", "wilson_interval"]
+if TYPE_CHECKING:
+    # Imported where used: concurrent.futures brings logging and threading, and most
+    # programs never run a survey.
+    import concurrent.futures
+    from pathlib import Path
+
+__all__ = ["ExecutorSource", "SurveyResult", "SurveyRow", "survey", "wilson_interval"]
+
+
+@runtime_checkable
+class ExecutorSource(Protocol):
+    """Anything that hands out a :class:`concurrent.futures.Executor`, such as a Dask
+    ``distributed.Client`` (whose ``get_executor()`` submits to the cluster)."""
+
+    def get_executor(self) -> concurrent.futures.Executor:
+        """An executor whose workers run the tasks."""
+
 
 _Z95 = 1.959963984540054
 CSV_FIELDS = ("code", "status", "moves", "positions", "seconds")
@@ -114,9 +127,20 @@ def wilson_interval(successes: int, trials: int) -> tuple[float, float]:
     return (low, high)
 
 
-@attrs.frozen
+@attrs.frozen(repr=False)
 class SurveyResult:
-    """The rows of a survey, in the order the deals were given, and their totals."""
+    """The rows of a survey, in the order the deals were given, and their totals.
+
+    Its ``repr`` shows the totals; the rows, one a deal, stay behind ``rows``.
+
+    >>> rows = (
+    ...     SurveyRow("CF1-D3-AAAAACL", SolveStatus.WIN, 219, 78, 0.1),
+    ...     SurveyRow("CF1-D3-AAAAACM", SolveStatus.UNKNOWN, 0, 1000, 0.2),
+    ... )
+    >>> SurveyResult(rows)  # doctest: +NORMALIZE_WHITESPACE
+    <SurveyResult 2 deals: 1 won, 0 cannot be won, 1 unknown;
+     winnable 100.0% of decided (95% CI 20.7% to 100.0%)>
+    """
 
     rows: tuple[SurveyRow, ...]
 
@@ -161,13 +185,13 @@ class SurveyResult:
 
         >>> rows = (SurveyRow("CF1-D3-AAAAACL", SolveStatus.WIN, 100, 200, 0.1),)
         >>> print(SurveyResult(rows).summary())
-        1 deals: 1 won, 0 cannot be won, 0 unknown (decided 100.0%)
+        1 deal: 1 won, 0 cannot be won, 0 unknown (decided 100.0%)
         winnable: 100.0% of decided deals (95% CI 20.7% to 100.0%)
         """
         n = len(self.rows)
         share = 100 * self.decided / n if n else 0.0
         lines = [
-            f"{n} deals: {self.wins} won, {self.no_wins} cannot be won, "
+            f"{_deals(n)}: {self.wins} won, {self.no_wins} cannot be won, "
             f"{self.unknown} unknown (decided {share:.1f}%)"
         ]
         if self.winnability is None:
@@ -180,8 +204,24 @@ class SurveyResult:
             )
         return "\n".join(lines)
 
+    def __repr__(self) -> str:
+        won = "no deal decided"
+        if self.winnability is not None:
+            low, high = self.interval
+            won = (
+                f"winnable {100 * self.winnability:.1f}% of decided "
+                f"(95% CI {100 * low:.1f}% to {100 * high:.1f}%)"
+            )
+        return (
+            f"<SurveyResult {_deals(len(self.rows))}: {self.wins} won, "
+            f"{self.no_wins} cannot be won, {self.unknown} unknown; {won}>"
+        )
+
     def to_csv(self) -> str:
         """The rows as CSV text with a header line."""
+        import csv
+        import io
+
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(CSV_FIELDS)
@@ -191,7 +231,13 @@ class SurveyResult:
 
     def write_csv(self, path: str | Path) -> None:
         """Write :meth:`to_csv` to ``path``."""
+        from pathlib import Path
+
         Path(path).write_text(self.to_csv(), encoding="utf-8")
+
+
+def _deals(count: int) -> str:
+    return f"{count} deal" if count == 1 else f"{count} deals"
 
 
 def solve_code(code: str, time_limit: float | None, node_limit: int | None) -> SurveyRow:
@@ -238,6 +284,8 @@ def _codes(
 
 
 def _check_options(draw: int | None, seed: int | None, executor: object, progress: object) -> None:
+    import concurrent.futures
+
     if draw is None:
         pass
     elif not _is_whole(draw):
@@ -246,8 +294,15 @@ def _check_options(draw: int | None, seed: int | None, executor: object, progres
         raise OptionError(f"draw must be 1 or 3, not {draw!r}")
     if seed is not None and not _is_whole(seed):
         raise wrong_type("survey", "seed", "a whole number or None", seed)
-    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
-        raise wrong_type("survey", "executor", "a concurrent.futures.Executor or None", executor)
+    if executor is not None and not isinstance(
+        executor, (concurrent.futures.Executor, ExecutorSource)
+    ):
+        raise wrong_type(
+            "survey",
+            "executor",
+            "a concurrent.futures.Executor, a Dask Client or None",
+            executor,
+        )
     if progress is not None and not callable(progress):
         raise wrong_type("survey", "progress", "a function or None", progress)
 
@@ -260,7 +315,7 @@ def survey(
     time_limit: float | None = 60.0,
     node_limit: int | None = None,
     seed: int | None = None,
-    executor: concurrent.futures.Executor | None = None,
+    executor: concurrent.futures.Executor | ExecutorSource | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SurveyResult:
     """Solve many deals and count how many can be won.
@@ -275,7 +330,9 @@ def survey(
     cores); without one they are solved here, one after another.  The executor must be
     an instance of :class:`concurrent.futures.Executor` (a subclass of it), because the
     results are gathered with ``concurrent.futures.as_completed``, which needs the
-    futures such executors return.  ``progress(done, total)`` is called after each deal.
+    futures such executors return; or an object with a ``get_executor()`` method that
+    gives one, such as a Dask ``distributed.Client``, to solve the deals on a cluster
+    (``docs/solver.rst``).  ``progress(done, total)`` is called after each deal.
 
     Arguments of the wrong type raise :class:`~pycanfield.WrongTypeError`; a code that
     cannot be read raises :class:`~pycanfield.GameCodeError`, and an option out of
@@ -298,6 +355,10 @@ def survey(
             if progress is not None:
                 progress(i + 1, total)
     else:
+        import concurrent.futures
+
+        if not isinstance(executor, concurrent.futures.Executor):
+            executor = executor.get_executor()
         futures = {
             executor.submit(solve_code, code, time_limit, node_limit): i
             for i, code in enumerate(codes)
