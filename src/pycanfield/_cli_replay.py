@@ -4,14 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 from typing import Any
 
 from ._cli_solve import _positive_float, _positive_int
 from ._describe import LANGUAGES
 from ._errors import OptionError
 from ._moves import Move
-from ._render_html import render_html
 from ._solver import SolveStatus, solve
 from ._state import deal
 
@@ -19,6 +17,9 @@ __all__ = ["register"]
 
 
 def _replay(args: argparse.Namespace) -> int:
+    # Loaded here, not at import: `canfield --help` stays quick (benchmarks/import_time.py).
+    from ._render_html import render_html
+
     state = deal(args.code)
     if args.moves is not None:
         moves = tuple(Move.parse(text) for text in args.moves.split())
@@ -37,7 +38,8 @@ def _replay(args: argparse.Namespace) -> int:
         sys.stdout.write(page)
         return 0
     try:
-        Path(args.out).write_text(page, encoding="utf-8")
+        with open(args.out, "w", encoding="utf-8") as out:
+            out.write(page)
     except OSError as error:
         raise OptionError(f"cannot write {args.out}: {error.strerror}") from None
     print(f"{args.out}: {len(moves)} moves of {state.code}, {len(page.encode()) / 1024:.0f} KiB")
