@@ -16,6 +16,10 @@ _SRC = Path(__file__).parent / "src" / "pycanfield"
 EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "gym.py": ("gymnasium", "numpy"),
     "_gym_*.py": ("gymnasium", "numpy"),
+    "jax.py": ("jax",),
+    "_jax_*.py": ("jax",),
+    "jax_gym.py": ("jax", "gymnasium"),
+    "jax_pgx.py": ("jax", "pgx"),
 }
 
 
