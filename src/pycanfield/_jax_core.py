@@ -81,23 +81,24 @@ class State(NamedTuple):
 # -- card arithmetic --------------------------------------------------------------------
 
 
-def _rank(c: Array) -> Array:
-    return (c - 1) % 13 + 1
-
-
 def _suit(c: Array) -> Array:
-    return (c - 1) // 13
+    # Comparisons, not a division: XLA's CPU code does not vectorise integer division.
+    return (c > 13).astype(c.dtype) + (c > 26) + (c > 39)
+
+
+def _rank(c: Array) -> Array:
+    return c - 13 * _suit(c)
 
 
 def _red(c: Array) -> Array:
-    s = _suit(c)
-    return (s == 1) | (s == 2)
+    return (c > 13) & (c <= 39)
 
 
 def _need(c: Array) -> Array:
     """The colour and rank a column's top must have to take ``c`` (R12, R13), as one
     integer; -1 for no card, so it never matches :func:`_have`."""
-    return jnp.where(c > 0, jnp.where(_red(c), 0, 16) + _rank(c) % 13 + 1, -1)
+    rank = _rank(c)
+    return jnp.where(c > 0, jnp.where(_red(c), 0, 16) + jnp.where(rank == 13, 1, rank + 1), -1)
 
 
 def _have(c: Array) -> Array:
@@ -192,19 +193,21 @@ def legal_action_mask(state: State) -> Array:
     at = col_len[:, None] - _DEPTHS[None, :]
     deep = jnp.take_along_axis(state.piles[:4], jnp.clip(at, 0, PILE_SLOTS - 1), axis=1)
     deep = jnp.where(at >= 0, deep.astype(jnp.int32), 0)
-    links = _need(deep[:, :-1]) == _have(deep[:, 1:])
-    in_run = jnp.concatenate([(col_len > 0)[:, None], links], axis=1)
-    in_run = jnp.cumprod(in_run.astype(jnp.int32), axis=1) > 0
-    need = _need(deep)[:, None, :]  # (source, 1, count)
-    target_have = have[_OTHERS][:, :, None]  # (source, slot, 1)
-    target_len = col_len[_OTHERS][:, :, None]
+    # The run ends at the first card that does not go on the card below it (a
+    # reduction, not a cumulative product: XLA's CPU scans are slow).
+    broken = _need(deep[:, :-1]) != _have(deep[:, 1:])
+    run = jnp.min(jnp.where(broken, _DEPTHS[None, :-1], MAX_RUN), axis=1)
+    in_run = (_DEPTHS[None, :] <= run[:, None]) & (_DEPTHS[None, :] <= col_len[:, None])
+    need = _need(deep)
     # A whole column onto an empty one changes nothing (R14).
-    whole = (_DEPTHS[None, :] == col_len[:, None])[:, None, :]
-    runs = (
-        ((need == target_have) | empty_ok[_OTHERS][:, :, None])
-        & in_run[:, None, :]
-        & ~(whole & (target_len == 0))
-    )
+    whole = _DEPTHS[None, :] == col_len[:, None]
+    # One block of 51 counts per (source, target) pair, in action order; static slices
+    # and a concatenation compile to much faster CPU code than a reshape would.
+    runs = [
+        ((need[s] == have[t]) | empty_ok[t]) & in_run[s] & ~(whole[s] & (col_len[t] == 0))
+        for s in range(4)
+        for t in _OTHERS[s]
+    ]
 
     return jnp.concatenate(
         [
@@ -215,8 +218,8 @@ def legal_action_mask(state: State) -> Array:
             to_foundation(tops[:4]),
             to_columns(rtop),
             to_columns(wtop),
-            to_columns(ftops).reshape(16),
-            runs.reshape(4 * 3 * MAX_RUN),
+            *to_columns(ftops),
+            *runs,
         ]
     )
 

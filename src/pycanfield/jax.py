@@ -11,19 +11,19 @@ observation (:func:`~pycanfield.observe`), refill (R16), score and win.
 >>> import pycanfield as cf
 >>> from pycanfield import jax as cfj
 >>> game = cfj.from_game_state(cf.deal("CF1-D3-AAAAACL"))
->>> [int(a) for a in cfj.legal_action_mask(game).nonzero()[0]]
+>>> [int(a) for a in jax.jit(cfj.legal_action_mask)(game).nonzero()[0]]
 [0, 9, 287]
->>> game = cfj.step(game, 9)  # R>2
+>>> game = jax.jit(cfj.step)(game, 9)  # R>2
 >>> after = cf.apply(cf.deal("CF1-D3-AAAAACL"), cf.Move.parse("R>2"))
 >>> cfj.to_game_state(game).position == after.position
 True
 
 A batch: ``jax.vmap`` over keys gives many deals, and over states and actions many steps.
 
->>> games = jax.vmap(cfj.init)(jax.random.split(jax.random.key(0), 256))
+>>> games = jax.jit(jax.vmap(cfj.init))(jax.random.split(jax.random.key(0), 256))
 >>> games.piles.shape
 (256, 7, 52)
->>> masks = jax.vmap(cfj.legal_action_mask)(games)
+>>> masks = jax.jit(jax.vmap(cfj.legal_action_mask))(games)
 >>> games = jax.jit(jax.vmap(cfj.step))(games, masks.argmax(axis=1))
 >>> int(games.illegal.sum())
 0
