@@ -19,7 +19,7 @@ pgx = pytest.importorskip("pgx")
 pytest.importorskip("gymnasium")
 cfj = pytest.importorskip("pycanfield.jax")
 jax_pgx = pytest.importorskip("pycanfield.jax_pgx")
-from pgx.experimental.utils import act_randomly  # noqa: E402
+from pgx.experimental.utils import act_randomly  # type: ignore[import-untyped]  # noqa: E402
 
 from pycanfield.gym import CanfieldEnv  # noqa: E402
 
