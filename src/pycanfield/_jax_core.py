@@ -53,7 +53,7 @@ class State(NamedTuple):
     """One game (or, with a leading batch axis, many) as a pytree of arrays.
 
     Cards are coded ``card.index + 1`` (1..52) and 0 is "no card".  Each pile is a row of
-    :attr:`piles`, bottom to top and padded with 0; its length is in :attr:`lengths`.
+    ``piles``, bottom to top and padded with 0; its length is in ``lengths``.
     """
 
     #: ``int8 (7, 52)``: rows 0-3 the columns, 4 the reserve, 5 the waste, 6 the stock

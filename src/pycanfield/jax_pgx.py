@@ -153,5 +153,5 @@ class Canfield(pgx.Env):  # type: ignore[misc]
 
     @property
     def num_players(self) -> int:
-        """One: Canfield is a solitaire."""
+        """The number of players, 1 (Canfield is a solitaire)."""
         return 1
