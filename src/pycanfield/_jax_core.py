@@ -188,26 +188,25 @@ def legal_action_mask(state: State) -> Array:
 
     ftops = _foundation_top(state)
 
-    # Runs (R14): the card ``k`` deep in each column, k = 1..51, and whether the top
-    # ``k`` cards alternate colour going down one rank at a time.
-    at = col_len[:, None] - _DEPTHS[None, :]
+    # Runs (R14): the card ``k`` deep in each column, k = 1..64 (only 1..51 can move),
+    # whether the top ``k`` cards alternate colour going down one rank at a time, and
+    # which columns take it.  Powers of two for the array sizes let the CPU code
+    # vectorise; the 51 counts of each (source, target) pair are sliced out at the end.
+    depths = jnp.arange(1, 65, dtype=jnp.int32)
+    at = col_len[:, None] - depths[None, :]
     deep = jnp.take_along_axis(state.piles[:4], jnp.clip(at, 0, PILE_SLOTS - 1), axis=1)
     deep = jnp.where(at >= 0, deep.astype(jnp.int32), 0)
-    # The run ends at the first card that does not go on the card below it (a
-    # reduction, not a cumulative product: XLA's CPU scans are slow).
-    broken = _need(deep[:, :-1]) != _have(deep[:, 1:])
-    run = jnp.min(jnp.where(broken, _DEPTHS[None, :-1], MAX_RUN), axis=1)
-    in_run = (_DEPTHS[None, :] <= run[:, None]) & (_DEPTHS[None, :] <= col_len[:, None])
     need = _need(deep)
-    # A whole column onto an empty one changes nothing (R14).
-    whole = _DEPTHS[None, :] == col_len[:, None]
-    # One block of 51 counts per (source, target) pair, in action order; static slices
-    # and a concatenation compile to much faster CPU code than a reshape would.
-    runs = [
-        ((need[s] == have[t]) | empty_ok[t]) & in_run[s] & ~(whole[s] & (col_len[t] == 0))
-        for s in range(4)
-        for t in _OTHERS[s]
-    ]
+    broken = need[:, :-1] != _have(deep[:, 1:])
+    run = jnp.min(jnp.where(broken, depths[None, :-1], 64), axis=1)
+    in_run = (depths[None, :] <= run[:, None]) & (depths[None, :] <= col_len[:, None])
+    whole = depths[None, :] == col_len[:, None]  # a whole column onto an empty one: no move
+    fits = (
+        ((need[:, None, :] == have[None, :, None]) | empty_ok[None, :, None])
+        & in_run[:, None, :]
+        & ~(whole[:, None, :] & (col_len == 0)[None, :, None])
+    )  # (source, target, depth)
+    runs = [fits[s, t, :MAX_RUN] for s in range(4) for t in _OTHERS[s]]
 
     return jnp.concatenate(
         [
