@@ -138,7 +138,20 @@ def _tops(state: State) -> Array:
 
 
 def from_deck(deck: Array, draw: int | Array = 3) -> State:
-    """The game of a deck in dealing order (R2, R3); ``deck`` holds 52 ``Card.index``."""
+    """The game of 52 cards in dealing order (R2, R3): ``deck[0]`` is dealt first.
+
+    ``deck`` is an integer array of the 52 values :attr:`Card.index
+    <pycanfield.Card.index>`, as ``[c.index for c in cf.Deal.parse(code).deck()]`` gives
+    for any game code; ``draw`` is 3 or 1 (R18).  The deck is not checked: it must be a
+    permutation of ``0..51``.
+
+    >>> import pycanfield as cf
+    >>> from pycanfield.jax import to_game_state
+    >>> deck = [c.index for c in cf.Deal.parse("CF1-D3-AAAAACL").deck()]
+    >>> game = from_deck(jnp.array(deck), draw=3)
+    >>> to_game_state(game).position == cf.deal("CF1-D3-AAAAACL").position
+    True
+    """
     codes = jnp.asarray(deck, dtype=jnp.int32) + 1
     piles = jnp.zeros((PILE_ROWS, PILE_SLOTS), dtype=jnp.int8)
     piles = piles.at[0:4, 0].set(codes[14:18].astype(jnp.int8))
@@ -160,7 +173,12 @@ def from_deck(deck: Array, draw: int | Array = 3) -> State:
 
 
 def init(key: Array, draw: int | Array = 3) -> State:
-    """A uniformly random deal: a random permutation of the pack, dealt by R2."""
+    """A uniformly random deal: the pack shuffled with ``key``, dealt by R2.
+
+    >>> game = init(jax.random.key(7), draw=1)
+    >>> int(game.lengths[STOCK]), int(game.draw)
+    (34, 1)
+    """
     return from_deck(jax.random.permutation(key, 52), draw)
 
 

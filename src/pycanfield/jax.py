@@ -74,27 +74,6 @@ __all__ = [
     "to_game_state",
 ]
 
-from_deck.__doc__ = """The game of 52 cards in dealing order (R2, R3): ``deck[0]`` is dealt first.
-
-``deck`` is an integer array of the 52 values :attr:`Card.index <pycanfield.Card.index>`,
-as ``[c.index for c in cf.Deal.parse(code).deck()]`` gives for any game code; ``draw``
-is 3 or 1 (R18).  The deck is not checked: it must be a permutation of ``0..51``.
-
->>> import pycanfield as cf
->>> deck = [c.index for c in cf.Deal.parse("CF1-D3-AAAAACL").deck()]
->>> game = from_deck(jnp.array(deck), draw=3)
->>> to_game_state(game).position == cf.deal("CF1-D3-AAAAACL").position
-True
-"""
-
-init.__doc__ = """A uniformly random deal: the pack shuffled with ``key``, dealt by R2.
-
->>> game = init(jax.random.key(7), draw=1)
->>> int(game.lengths[STOCK]), int(game.draw)
-(34, 1)
-"""
-
-
 #: A JAX array (of one game, or with a leading batch axis).
 Array = jax.Array
 
