@@ -138,7 +138,7 @@ def make_train_step(steps: int, lr: float, gamma: float) -> Any:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--iterations", type=int, default=100)
+    parser.add_argument("--iterations", type=int, default=40)
     parser.add_argument("--games", type=int, default=256, help="games per iteration")
     parser.add_argument("--steps", type=int, default=100, help="steps per game")
     parser.add_argument("--draw", type=int, choices=(1, 3), default=3)
