@@ -74,9 +74,7 @@ def random_actions(masks: Array, key: Array) -> Array:
     """
     words = jax.random.bits(key, masks.shape[:1], jnp.uint32)[:, None]
     numbers = jnp.arange(ACTION_COUNT, dtype=jnp.uint32)[None, :]
-    h = (words ^ numbers) * jnp.uint32(0x9E3779B9)
-    h = (h ^ (h >> 15)) * jnp.uint32(0x85EBCA6B)
-    h = h ^ (h >> 13)
+    h = (words ^ (numbers * jnp.uint32(0x9E3779B9))) * jnp.uint32(0x85EBCA6B)
     packed = ((h >> 11) << 10).astype(jnp.int32) | numbers.astype(jnp.int32)
     best = jnp.max(jnp.where(masks, packed, -1), axis=1)
     return jnp.where(best < 0, 0, best & 1023)
