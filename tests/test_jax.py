@@ -217,6 +217,13 @@ def test_from_deck_matches_the_scalar_deal_r2_r3() -> None:
         assert int(game.draw) == draw
 
 
+def test_draw_is_1_or_3_r18() -> None:
+    with pytest.raises(cf.OptionError, match="draw"):
+        cfj.from_deck(jnp.arange(52), draw=2)
+    with pytest.raises(cf.OptionError, match="draw"):
+        cfj.init(jax.random.key(0), draw=0)
+
+
 def test_code_deals_round_trip() -> None:
     state = cf.deal("CF1-D1-AAAAACL")
     deck = jnp.array([c.index for c in cf.Deal.parse("CF1-D1-AAAAACL").deck()])

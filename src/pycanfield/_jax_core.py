@@ -16,6 +16,7 @@ import jax.numpy as jnp
 import numpy as np
 
 from ._actions import ACTION_COUNT, MAX_RUN
+from ._errors import OptionError
 
 __all__ = [
     "PILE_ROWS",
@@ -143,7 +144,8 @@ def from_deck(deck: Array, draw: int | Array = 3) -> State:
     ``deck`` is an integer array of the 52 values :attr:`Card.index
     <pycanfield.Card.index>`, as ``[c.index for c in cf.Deal.parse(code).deck()]`` gives
     for any game code; ``draw`` is 3 or 1 (R18).  The deck is not checked: it must be a
-    permutation of ``0..51``.
+    permutation of ``0..51``.  A ``draw`` given as a Python number other than 1 or 3
+    raises :class:`~pycanfield.OptionError`.
 
     >>> import pycanfield as cf
     >>> from pycanfield.jax import to_game_state
@@ -152,6 +154,8 @@ def from_deck(deck: Array, draw: int | Array = 3) -> State:
     >>> to_game_state(game).position == cf.deal("CF1-D3-AAAAACL").position
     True
     """
+    if isinstance(draw, (int, float)) and draw not in (1, 3):
+        raise OptionError(f"draw must be 1 or 3, not {draw!r}")
     codes = jnp.asarray(deck, dtype=jnp.int32) + 1
     piles = jnp.zeros((PILE_ROWS, PILE_SLOTS), dtype=jnp.int8)
     piles = piles.at[0:4, 0].set(codes[14:18].astype(jnp.int8))
