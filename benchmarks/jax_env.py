@@ -50,12 +50,17 @@ def make_loop(batch: int, steps: int, draw: int = 3) -> Callable[[EnvState, jax.
         actions = random_actions(envs.mask, choose)
         envs, out = jax.vmap(lambda e, a: env_step(e, a, MAX_STEPS))(envs, actions)
         done = out.terminated | out.truncated
-        fresh = jax.lax.cond(done.any(), lambda: reset(deal), lambda: envs)
-        envs = jax.tree_util.tree_map(
-            lambda a, b: jnp.where(done.reshape((batch,) + (1,) * (a.ndim - 1)), a, b),
-            fresh,
-            envs,
-        )
+
+        def renew(envs: EnvState) -> EnvState:
+            fresh = reset(deal)
+            return jax.tree_util.tree_map(  # type: ignore[no-any-return]
+                lambda a, b: jnp.where(done.reshape((batch,) + (1,) * (a.ndim - 1)), a, b),
+                fresh,
+                envs,
+            )
+
+        # New deals are shuffled only on the steps where some game ended.
+        envs = jax.lax.cond(done.any(), renew, lambda e: e, envs)
         # Everything a learner would read is consumed, so none of it is optimised away.
         total = total + out.reward.sum() + out.observation.sum() + done.sum()
         return (envs, total), None
