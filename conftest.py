@@ -17,6 +17,10 @@ EXTRA_MODULES: dict[str, tuple[str, ...]] = {
     "gym.py": ("gymnasium", "numpy"),
     "_gym_*.py": ("gymnasium", "numpy"),
     "widget.py": ("anywidget", "traitlets"),
+    "jax.py": ("jax",),
+    "_jax_*.py": ("jax",),
+    "jax_gym.py": ("jax", "gymnasium"),
+    "jax_pgx.py": ("jax", "pgx"),
 }
 
 

@@ -46,6 +46,7 @@ nitpick_ignore_regex = [
     ("py:class", r"attr(s)?\..*"),
     ("py:class", r"(numpy|gymnasium|np)\..*"),
     ("py:class", r"(anywidget|traitlets|ipywidgets)\..*"),
+    ("py:class", r"(jax|pgx)\..*"),
     ("py:class", r"(Iterable|Iterator|Sequence|Mapping|Callable|Any|Path|Random|Executor)"),
     ("py:class", r"(int|str|bool|float|object|None|tuple|list|dict|bytes|type)"),
     ("py:obj", r"(typing|collections\.abc)\..*"),
