@@ -162,9 +162,14 @@ def _executor(args: argparse.Namespace) -> contextlib.AbstractContextManager[Exe
     if args.dask is not None:
         return _dask_executor(args.dask, args.jobs)
     if args.jobs is not None and args.jobs > 1:
+        import multiprocessing
         from concurrent.futures import ProcessPoolExecutor
 
-        return ProcessPoolExecutor(args.jobs)
+        # Forking a process that runs threads (JAX, once loaded, does) can deadlock the
+        # child; a fork server starts the workers from a clean process instead.
+        methods = multiprocessing.get_all_start_methods()
+        method = "forkserver" if "forkserver" in methods else None
+        return ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context(method))
     return contextlib.nullcontext()
 
 
