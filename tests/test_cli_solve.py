@@ -105,3 +105,26 @@ def test_survey_rules_with_codes_or_bad_rules_fail(
     assert "own rules" in capsys.readouterr().err
     assert main(["survey", "--deals", "1", "--rules", "no-such-game", "--quiet"]) == 2
     assert "canfield:" in capsys.readouterr().err
+
+
+def test_survey_of_every_preset_prints_a_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "all.csv"
+    args = ["survey", "--rules", "all", "--deals", "1", "--node-limit", "300", "--quiet"]
+    assert main([*args, "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:2] == ["rules", "deals"]
+    assert [line.split()[0] for line in lines[1:]] == [v.name for v in cf.VARIANTS]
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    prefixes = {row[0][:3] for row in rows[1:]}
+    assert prefixes == {v.prefix for v in cf.VARIANTS}
+
+
+def test_survey_of_every_preset_refuses_codes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    codes = tmp_path / "codes.txt"
+    codes.write_text("CF1-D3-AAAAACL\n", "utf-8")
+    assert main(["survey", "--codes", str(codes), "--rules", "all"]) == 2
+    assert "own rules" in capsys.readouterr().err
