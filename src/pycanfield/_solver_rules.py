@@ -98,7 +98,7 @@ class RulesEngine:
         self.below = [tuple((_SUIT[a], self.height[a]) for a in self.accept[c]) for c in range(52)]
         # Safe moves to the foundations need cards that never come back (docs/solver.rst).
         self.safe = not rules.takebacks and not rules.autocomplete
-        self.reach: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+        self.reach: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
 
     @classmethod
     def from_position(cls, pos: Position, rules: Rules) -> tuple[RulesEngine, RState]:
@@ -125,20 +125,28 @@ class RulesEngine:
     def won(st: RState) -> bool:
         return sum(st[1]) == 52
 
-    def _talon(self, n: int, p: int, passes: int) -> dict[int, tuple[int, int, int]]:
-        """card -> (q, pointer after taking it, passes after) for every talon card that
-        draws and recycles can bring to the top of the waste."""
+    def _talon(self, n: int, p: int, passes: int) -> list[tuple[int, int, int]]:
+        """(q, pointer after taking it, passes after) for every waste size ``q`` that
+        draws and recycles can reach: the card ``talon[q - 1]`` can be brought up."""
         draw = self.draw
         if self.redeals is None:
-            got = self.reach.get((n, p, 0))
+            key = (n, p, 0)
+            got = self.reach.get(key)
             if got is None:
-                got = self.reach[(n, p, 0)] = [(q, 0) for q in reachable(n, p, draw)]
-            return {q: (q, _normal(q - 1, n - 1, draw), passes) for q, _ in got}
+                got = self.reach[key] = [
+                    (q, _normal(q - 1, n - 1, draw), 0) for q in reachable(n, p, draw)
+                ]
+            return got
         more = 1 if passes < self.redeals else 0
-        got = self.reach.get((n, p, more))
+        key = (n, p, more)
+        got = self.reach.get(key)
         if got is None:
-            got = self.reach[(n, p, more)] = reach_limited(n, p, draw, bool(more))
-        return {q: (q, q - 1, passes + extra) for q, extra in got}
+            got = self.reach[key] = [
+                (q, q - 1, extra) for q, extra in reach_limited(n, p, draw, bool(more))
+            ]
+        if passes:
+            return [(q, after, passes + extra) for q, after, extra in got]
+        return got
 
     def _dead(self, card: int, fnd: tuple[int, ...]) -> bool:
         return all(fnd[s] > h for s, h in self.below[card])
@@ -176,8 +184,7 @@ class RulesEngine:
         out: list[tuple[IMove, RState]] = []
         add = out.append
         n = len(talon)
-        reach = self._talon(n, p, passes) if n else {}
-        where = {talon[q - 1]: v for q, v in reach.items()}
+        where = {talon[v[0] - 1]: v for v in self._talon(n, p, passes)} if n else {}
         rtop = reserve[rlen - 1] if rlen else -1
         tops = [c[-1] if c else -1 for c in cols]
         # Moves to two empty columns give the same position up to the column order:
@@ -187,11 +194,6 @@ class RulesEngine:
         to_empty_column = first_empty if self.open_column[busy] else -1
         wanted = [nxt[s][fnd[s]] for s in range(4)]
         safe = self.safe
-
-        def emptied(col: bytes, r: int) -> tuple[bytes, int]:
-            if not col and r and autofill:
-                return reserve[r - 1 : r], r - 1
-            return col, r
 
         # 1. Cards to the foundations: reserve, columns, talon.
         if rtop >= 0 and wanted[_SUIT[rtop]] == rtop:
@@ -204,9 +206,12 @@ class RulesEngine:
         for i in range(ncols):
             top = tops[i]
             if top >= 0 and wanted[_SUIT[top]] == top:
-                col, r = emptied(cols[i][:-1], rlen)
                 c = list(cols)
-                c[i] = col
+                c[i] = cols[i][:-1]
+                r = rlen
+                if autofill and r and not c[i]:
+                    c[i] = reserve[r - 1 : r]
+                    r -= 1
                 f = list(fnd)
                 f[_SUIT[top]] += 1
                 item = ((CF, i), (tuple(c), tuple(f), r, talon, p, passes))
@@ -276,7 +281,11 @@ class RulesEngine:
                 col = cols[s]
                 c = list(cols)
                 c[t] = cols[t] + col[start:]
-                c[s], r = emptied(col[:start], rlen)
+                c[s] = col[:start]
+                r = rlen
+                if autofill and r and not start:
+                    c[s] = reserve[r - 1 : r]
+                    r -= 1
                 add(((CC, s, t, len(col) - start), (tuple(c), fnd, r, talon, p, passes)))
 
         # 4. Talon cards to columns.
