@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 import pycanfield as cf
 from builders import FULL, position
+from pycanfield._solver_core import Engine, Search
+from pycanfield._solver_rules import RulesEngine
 from strategies import late_states
 
 
@@ -241,13 +243,19 @@ def test_solver_under_random_options_agrees_with_a_plain_search(
 @settings(max_examples=30)
 @given(late_states(max_left=6))
 def test_general_engine_agrees_with_the_standard_engine(start: cf.GameState) -> None:
-    """Unlimited undo changes no move: under it the general engine must reach the same
-    answer as the standard rules' own engine (R9-R22) wherever both decide."""
+    """Under R1-R32 the general engine (which other rules use) must reach the same
+    answer as the standard rules' own engine (R9-R22) wherever both decide, and its
+    children must be the same positions."""
     standard = cf.solve(start, node_limit=20_000)
-    rules = cf.Rules(draw=start.draw, undo=None)
-    generic = cf.solve(game(rules, start.position), node_limit=20_000)
-    if standard.decided and generic.decided:
-        assert standard.status is generic.status
+    rules = cf.Rules(draw=start.draw)
+    general, root = RulesEngine.from_position(start.position, rules)
+    found, _ = Search(general, root, node_limit=20_000, time_limit=None).run()
+    if standard.decided and found is not None:
+        assert (standard.status is cf.SolveStatus.WIN) is found
+    engine, state = Engine.from_position(start.position, start.draw)
+    mine = sorted((m, general.key(c)) for m, c in general.children(root))
+    theirs = sorted((m, general.key((*c, 0))) for m, c in engine.children(state))
+    assert mine == theirs
 
 
 def test_survey_takes_variant_codes_and_rules() -> None:

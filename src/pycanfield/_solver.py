@@ -19,12 +19,13 @@ from ._cards import Suit
 from ._checks import OptionTypeError, shown, wrong_type
 from ._errors import OptionError
 from ._moves import DRAW, RECYCLE, Move, MoveKind
+from ._position import Position
 from ._rules import apply, is_won, legal_moves
 from ._solver_core import CC, CF, FC, RC, RF, TC, TF, Engine, IMove, Search, shorten
 from ._solver_lines import passes, tidy
 from ._solver_rules import RulesEngine
 from ._state import GameState, deal
-from ._variants import with_draw
+from ._variants import Rules, with_draw
 
 __all__ = ["SolveResult", "SolveStatus", "hint", "solve"]
 
@@ -175,9 +176,23 @@ def _expand(state: GameState, line: list[IMove]) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def _plays_standard(rules: Rules, pos: Position) -> bool:
+    """Whether every move is as under R1-R32: the options that differ, if any, change
+    no move (undo, scoring, an open reserve, the reserve's size, how the base is set)."""
+    return (
+        rules.redeals is None
+        and rules.runs == "any"
+        and rules.takebacks
+        and rules.fill == "auto"
+        and rules.build == "alternate"
+        and not rules.autocomplete
+        and len(pos.columns) == 4
+    )
+
+
 def _search(state: GameState, node_limit: int | None, time_limit: float | None) -> Search:
     rules = with_draw(state.rules, state.draw)
-    if rules.is_standard:
+    if _plays_standard(rules, state.position):
         engine, root = Engine.from_position(state.position, state.draw)
         return Search(engine, root, node_limit=node_limit, time_limit=time_limit)
     general, start = RulesEngine.from_position(state.position, rules)
