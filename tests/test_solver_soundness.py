@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pycanfield as cf
+from pycanfield._solver_core import Engine, Search
 from pycanfield._solver_generic import GenericSearch
 from strategies import late_states
 from test_solver_variants import brute_force, replay
@@ -107,3 +108,12 @@ def test_every_preset_deal_win_replays(variant: cf.Variant) -> None:
             assert cf.is_won(end)
             assert end.rules == start.rules
             assert cf.hint(start, node_limit=3_000, time_limit=None) == result.moves[0]
+
+
+def test_a_full_table_stops_the_search_with_unknown() -> None:
+    """The table's bound (2 GB in all) stops a search that has no other limit."""
+    state = cf.deal("CF1-D3-KJMPYMV")
+    engine, root = Engine.from_position(state.position, state.draw)
+    search = Search(engine, root, node_limit=None, time_limit=None, max_positions=4_000)
+    assert search.run() == (None, [])
+    assert 0 < search.nodes < 12_000

@@ -333,8 +333,8 @@ def hint(
 ) -> Move | None:
     """The move to play next in ``state`` (a game, or a game code).
 
-    It is the first action of a winning line when the solver finds one within the
-    limits.  Otherwise it is the first action of the line to the most advanced
+    It is the first action of the winning line :func:`solve` gives with the same
+    limits, when it finds one.  Otherwise it is the first action of the line to the most advanced
     position the search reached: the most cards on the foundations, then the fewest
     in the reserve, then the fewest in the talon; and if the search found no better
     position than the present one, the first of :func:`~pycanfield.legal_moves` in
