@@ -14,9 +14,15 @@ deal, and the peak memory.  A baseline is measured in the same run, on the first
 macro-moves, no column symmetry, moves in the order ``position_moves`` lists them),
 with the same short time limit as the solver gets there.
 
-``--rules TEXT`` (repeatable; a preset name or any rules text) solves the same deal
-numbers (from ``deals_d3.txt``) under other rules instead, in the rules' own draw mode;
-``--count N`` keeps the first N deals of each list.
+``--rules TEXT`` (repeatable; a preset name or any rules text, or ``all`` for every
+preset but the standard one) solves the same deal numbers (from ``deals_d3.txt``) under
+other rules instead, in the rules' own draw mode; ``--count N`` keeps the first N deals
+of each list.
+
+``--lines N`` measures the winning lines instead, on the first N deals of each list:
+the average number of actions and of passes through the stock of the line as the
+search writes it out, after the tidying that ``solve`` does (no loop, no action that
+can be left out), and with ``fewest_passes=True``, all with the per-deal time limit.
 
 Run ``python benchmarks/solver.py`` (``--jobs 2`` to use two cores, ``--smoke`` for
 a quick check).  The timings depend on the machine and on its load.
@@ -33,6 +39,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+import attrs
 
 import pycanfield as cf
 
@@ -139,6 +147,33 @@ def baseline(label: str, codes: list[str], time_limit: float) -> None:
         )
 
 
+def lines(label: str, codes: list[str], time_limit: float) -> None:
+    """Average actions and passes of the winning lines, before and after tidying, and
+    with ``fewest_passes``; over the deals won in all three."""
+    from pycanfield._solver import _solve_here
+    from pycanfield._solver_lines import passes
+
+    rows = []
+    for code in codes:
+        state = cf.deal(code)
+        started = time.perf_counter()
+        raw = _solve_here(state, None, time_limit, tidy_line=False)[0]
+        raw = attrs.evolve(raw, seconds=time.perf_counter() - started)
+        tidy = cf.solve(state, time_limit=time_limit)
+        fewest = cf.solve(state, time_limit=time_limit, fewest_passes=True)
+        if all(r.status is cf.SolveStatus.WIN for r in (raw, tidy, fewest)):
+            rows.append((raw, tidy, fewest))
+    print(f"{label}: lines of the {len(rows)} deals won out of {len(codes)}, {time_limit:g} s")
+    for k, name in enumerate(("as searched", "tidied", "fewest passes")):
+        actions = statistics.mean(len(r[k].moves) for r in rows)
+        passing = statistics.mean(passes(r[k].moves) for r in rows)
+        seconds = statistics.median(r[k].seconds for r in rows)
+        print(
+            f"  {name:13s}: {actions:6.1f} actions, {passing:5.2f} passes on average; "
+            f"median {seconds:.3f} s"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--draw", type=int, choices=(1, 3), action="append")
@@ -150,6 +185,7 @@ def main() -> None:
     parser.add_argument("--make-lists", action="store_true")
     parser.add_argument("--rules", action="append", metavar="TEXT", help="other rules")
     parser.add_argument("--count", type=int, default=COUNT, metavar="N")
+    parser.add_argument("--lines", type=int, default=0, metavar="N", help="measure lines")
     args = parser.parse_args()
     if args.make_lists:
         make_lists()
@@ -157,12 +193,16 @@ def main() -> None:
     lists: list[tuple[str, list[str]]] = []
     if args.rules:
         numbers = [cf.Deal.parse(code).number for code in deal_list(3)]
-        for text in args.rules:
+        texts = [v.name for v in cf.VARIANTS[1:]] if args.rules == ["all"] else args.rules
+        for text in texts:
             rules = cf.Rules.parse(text)
             lists.append((f"rules {rules}", [str(cf.Deal(n, rules=rules)) for n in numbers]))
     else:
         lists = [(f"draw {draw}", deal_list(draw)) for draw in args.draw or [3, 1]]
     for label, codes in lists:
+        if args.lines:
+            lines(label, codes[: args.lines], args.time_limit)
+            continue
         codes = codes[: args.count]
         limit, base = args.time_limit, args.baseline
         if args.smoke:

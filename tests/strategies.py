@@ -192,10 +192,11 @@ endgame_states = table_states(min_on_foundations=9, max_reserve=2)
 
 
 @st.composite
-def late_states(draw: st.DrawFn, max_left: int = 6) -> cf.GameState:
+def late_states(draw: st.DrawFn, max_left: int = 6, columns: int = 4) -> cf.GameState:
     """A hand-built late-game state: all but a few cards (at most ``max_left``) on the
-    foundations, the rest spread at random over the reserve, columns, stock and waste.
-    Such states have few enough positions that a plain search can visit them all."""
+    foundations, the rest spread at random over the reserve, ``columns`` columns, the
+    stock and the waste.  Such states have few enough positions that a plain search
+    can visit them all."""
     base = draw(cards)
     suits = [base.suit, *(s for s in cf.Suit if s is not base.suit)]  # R8 order
     left = draw(st.integers(1, max_left))
@@ -209,17 +210,17 @@ def late_states(draw: st.DrawFn, max_left: int = 6) -> cf.GameState:
         foundations.append(cf.Foundation(suit, base.rank, size))
         loose += [cf.Card(cf.Rank((base.rank - 1 + h) % 13 + 1), suit) for h in range(size, 13)]
     loose = draw(st.permutations(loose))
-    places = draw(st.lists(st.integers(0, 6), min_size=len(loose), max_size=len(loose)))
-    piles: list[list[cf.Card]] = [[] for _ in range(7)]
+    places = draw(st.lists(st.integers(0, 2 + columns), min_size=len(loose), max_size=len(loose)))
+    piles: list[list[cf.Card]] = [[] for _ in range(3 + columns)]
     for card, place in zip(loose, places, strict=True):
         piles[place].append(card)
-    reserve, stock, waste, *columns = piles
+    reserve, stock, waste, *tableau = piles
     position = cf.Position(
         stock=tuple(stock),
         waste=tuple(waste),
         reserve=tuple(reserve),
         foundations=tuple(foundations),
-        columns=tuple(tuple(c) for c in columns),
+        columns=tuple(tuple(c) for c in tableau),
     )
     return cf.GameState(position, draw=draw(st.sampled_from([1, 3])))
 

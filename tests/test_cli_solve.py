@@ -167,3 +167,26 @@ def test_survey_dask_without_the_extra_says_what_to_install(
     monkeypatch.setitem(sys.modules, "distributed", None)  # as if it were not installed
     assert main(["survey", "--deals", "1", "--dask", "local"]) == 2
     assert "pycanfield[dask]" in capsys.readouterr().err
+
+
+def test_survey_of_every_preset_prints_a_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "all.csv"
+    args = ["survey", "--rules", "all", "--deals", "1", "--node-limit", "300", "--quiet"]
+    assert main([*args, "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].split()[:2] == ["rules", "deals"]
+    assert [line.split()[0] for line in lines[1:]] == [v.name for v in cf.VARIANTS]
+    rows = list(csv.reader(out.open(encoding="utf-8")))
+    prefixes = {row[0][:3] for row in rows[1:]}
+    assert prefixes == {v.prefix for v in cf.VARIANTS}
+
+
+def test_survey_of_every_preset_refuses_codes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    codes = tmp_path / "codes.txt"
+    codes.write_text("CF1-D3-AAAAACL\n", "utf-8")
+    assert main(["survey", "--codes", str(codes), "--rules", "all"]) == 2
+    assert "own rules" in capsys.readouterr().err

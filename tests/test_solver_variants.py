@@ -1,5 +1,5 @@
-"""The solver under other rules: the generic search agrees with a plain search over the
-public rules, its wins replay, and it answers for every preset."""
+"""The solver under other rules: it agrees with a plain search over the public rules,
+its wins replay, and it answers for every preset."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from hypothesis import strategies as st
 
 import pycanfield as cf
 from builders import FULL, position
+from pycanfield._solver_core import Engine, Search
+from pycanfield._solver_rules import RulesEngine
 from strategies import late_states
 
 
@@ -98,7 +100,7 @@ def test_take_back_needed_wins_only_with_takebacks_r22() -> None:
     result = cf.solve(game(rules, pos))
     assert result.status is cf.SolveStatus.NO_WIN
     assert result.moves == ()
-    # Take-backs allowed but another option changed: the generic search finds the win.
+    # Take-backs allowed but another option changed: the general engine finds the win.
     other = cf.Rules(undo=None)
     result = cf.solve(game(other, pos))
     assert result.status is cf.SolveStatus.WIN
@@ -212,7 +214,9 @@ _RULES = st.builds(
 
 @settings(max_examples=60)
 @given(late_states(max_left=5), _RULES)
-def test_generic_search_agrees_with_a_plain_search(start: cf.GameState, rules: cf.Rules) -> None:
+def test_solver_under_random_options_agrees_with_a_plain_search(
+    start: cf.GameState, rules: cf.Rules
+) -> None:
     """Every decided answer under random options matches a breadth-first search over
     the public rules (R9-R22 as the options change them): NO_WIN only where no won
     position is reachable, WIN only with a line that replays."""
@@ -238,14 +242,20 @@ def test_generic_search_agrees_with_a_plain_search(start: cf.GameState, rules: c
 
 @settings(max_examples=30)
 @given(late_states(max_left=6))
-def test_generic_search_agrees_with_the_standard_search(start: cf.GameState) -> None:
-    """Unlimited undo changes no move: under it the generic search must reach the same
-    answer as the standard rules' own search (R9-R22) wherever both decide."""
+def test_general_engine_agrees_with_the_standard_engine(start: cf.GameState) -> None:
+    """Under R1-R32 the general engine (which other rules use) must reach the same
+    answer as the standard rules' own engine (R9-R22) wherever both decide, and its
+    children must be the same positions."""
     standard = cf.solve(start, node_limit=20_000)
-    rules = cf.Rules(draw=start.draw, undo=None)
-    generic = cf.solve(game(rules, start.position), node_limit=20_000)
-    if standard.decided and generic.decided:
-        assert standard.status is generic.status
+    rules = cf.Rules(draw=start.draw)
+    general, root = RulesEngine.from_position(start.position, rules)
+    found, _ = Search(general, root, node_limit=20_000, time_limit=None).run()
+    if standard.decided and found is not None:
+        assert (standard.status is cf.SolveStatus.WIN) is found
+    engine, state = Engine.from_position(start.position, start.draw)
+    mine = sorted((m, general.key(c)) for m, c in general.children(root))
+    theirs = sorted((m, general.key((*c, 0))) for m, c in engine.children(state))
+    assert mine == theirs
 
 
 def test_survey_takes_variant_codes_and_rules() -> None:

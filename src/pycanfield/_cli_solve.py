@@ -16,8 +16,8 @@ from ._errors import OptionError
 from ._moves import Move
 from ._solver import solve
 from ._state import deal
-from ._survey import survey
-from ._variants import Rules
+from ._survey import SurveyResult, survey
+from ._variants import VARIANTS, Rules
 
 if TYPE_CHECKING:
     from concurrent.futures import Executor
@@ -186,26 +186,59 @@ def _survey(args: argparse.Namespace) -> int:
     if args.out:
         _check_writable(args.out)
     deals: list[str] | int = _read_codes(args.codes) if args.codes else args.deals
-    rules = Rules.parse(args.rules) if args.rules is not None else None
-    bar = ProgressBar(sys.stderr) if not args.quiet else None
+    every = args.rules is not None and args.rules.strip().lower() == "all"
+    if every and args.codes:
+        raise OptionError("rules apply to random deals only; a game code carries its own rules")
+    chosen: list[Rules | None] = (
+        [v.rules for v in VARIANTS]
+        if every
+        else [Rules.parse(args.rules) if args.rules is not None else None]
+    )
+    results = []
     with _executor(args) as executor:
-        result = survey(
-            deals,
-            draw=args.draw,
-            rules=rules,
-            time_limit=args.time_limit,
-            node_limit=args.node_limit,
-            seed=args.seed,
-            executor=executor,
-            progress=bar,
-        )
-    print(result.summary())
+        for rules in chosen:
+            bar = ProgressBar(sys.stderr) if not args.quiet else None
+            results.append(
+                survey(
+                    deals,
+                    draw=args.draw,
+                    rules=rules,
+                    time_limit=args.time_limit,
+                    node_limit=args.node_limit,
+                    seed=args.seed,
+                    executor=executor,
+                    progress=bar,
+                )
+            )
+    if every:
+        print(_table([v.name for v in VARIANTS], results))
+    else:
+        print(results[0].summary())
     if args.out:
+        combined = SurveyResult(tuple(row for r in results for row in r.rows))
         try:
-            result.write_csv(args.out)
+            combined.write_csv(args.out)
         except OSError as error:
             raise OptionError(f"cannot write {args.out}: {error.strerror}") from None
     return 0
+
+
+def _table(names: list[str], results: list[SurveyResult]) -> str:
+    """One line per rule set: deals, won, no win, unknown, share won of the decided
+    deals with its 95% interval."""
+    lines = [
+        f"{'rules':<12} {'deals':>6} {'won':>6} {'no win':>6} {'unknown':>7}  winnable (95% CI)"
+    ]
+    for name, r in zip(names, results, strict=True):
+        if r.winnability is None:
+            share = "no deal decided"
+        else:
+            low, high = r.interval
+            share = f"{100 * r.winnability:.1f}% ({100 * low:.1f}% to {100 * high:.1f}%)"
+        lines.append(
+            f"{name:<12} {len(r.rows):>6} {r.wins:>6} {r.no_wins:>6} {r.unknown:>7}  {share}"
+        )
+    return "\n".join(lines)
 
 
 def register(subparsers: Any) -> None:
@@ -242,7 +275,8 @@ def register(subparsers: Any) -> None:
     p.add_argument(
         "--rules",
         metavar="TEXT",
-        help="rules of the random deals: a preset or a rules text (default: standard)",
+        help="rules of the random deals: a preset or a rules text (default: standard), "
+        "or 'all' for a table over every preset",
     )
     p.add_argument(
         "--jobs",

@@ -1,8 +1,8 @@
 """The solver: does a deal have a win, what is it, and what to play next.
 
 :func:`solve` searches every position reachable from a state (see ``docs/solver.rst``
-for the searches and why each shortcut they take cannot lose a win; the standard rules
-have a fast search of their own, other rules a generic one) and answers with a
+for the search and why each shortcut it takes cannot lose a win; the standard rules
+have a move generator of their own, other rules a general one) and answers with a
 :class:`SolveResult`: a winning line, a proof that there is none, or "unknown" when a
 limit stopped it first.  :func:`hint` turns that into the next move to play.
 """
@@ -18,12 +18,14 @@ import attrs
 from ._cards import Suit
 from ._checks import OptionTypeError, shown, wrong_type
 from ._errors import OptionError
-from ._moves import DRAW, RECYCLE, Move
+from ._moves import DRAW, RECYCLE, Move, MoveKind
+from ._position import Position
 from ._rules import apply, is_won, legal_moves
 from ._solver_core import CC, CF, FC, RC, RF, TC, TF, Engine, IMove, Search, shorten
-from ._solver_generic import GenericSearch, order_moves
-from ._solver_generic import shorten as shorten_generic
+from ._solver_lines import passes, tidy
+from ._solver_rules import RulesEngine
 from ._state import GameState, deal
+from ._variants import Rules, with_draw
 
 __all__ = ["SolveResult", "SolveStatus", "hint", "solve"]
 
@@ -181,22 +183,27 @@ def _expand(state: GameState, line: list[IMove]) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def _replayed(state: GameState, line: list[Move]) -> tuple[Move, ...]:
-    end = state
-    for move in line:
-        end = apply(end, move)
-    if not is_won(end):  # pragma: no cover - a bug in the search, never a user error
-        raise AssertionError("the solver's line does not end in a won game")
-    return tuple(line)
-
-
-def _generic(state: GameState, node_limit: int | None, time_limit: float | None) -> GenericSearch:
-    return GenericSearch(state.position, state.rules, node_limit=node_limit, time_limit=time_limit)
+def _plays_standard(rules: Rules, pos: Position) -> bool:
+    """Whether every move is as under R1-R32: the options that differ, if any, change
+    no move (undo, scoring, an open reserve, the reserve's size, how the base is set)."""
+    return (
+        rules.redeals is None
+        and rules.runs == "any"
+        and rules.takebacks
+        and rules.fill == "auto"
+        and rules.build == "alternate"
+        and not rules.autocomplete
+        and len(pos.columns) == 4
+    )
 
 
 def _search(state: GameState, node_limit: int | None, time_limit: float | None) -> Search:
-    engine, root = Engine.from_position(state.position, state.draw)
-    return Search(engine, root, node_limit=node_limit, time_limit=time_limit)
+    rules = with_draw(state.rules, state.draw)
+    if _plays_standard(rules, state.position):
+        engine, root = Engine.from_position(state.position, state.draw)
+        return Search(engine, root, node_limit=node_limit, time_limit=time_limit)
+    general, start = RulesEngine.from_position(state.position, rules)
+    return Search(general, start, node_limit=node_limit, time_limit=time_limit)
 
 
 def solve(
@@ -204,18 +211,24 @@ def solve(
     *,
     node_limit: int | None = None,
     time_limit: float | None = None,
+    fewest_passes: bool = False,
 ) -> SolveResult:
     """Find out whether ``state`` (a game, or a game code) can be won.
 
-    The game's own rules apply (``state.rules``; a code names its rules): the standard
-    rules R1-R32 get a fast specialised search, any other :class:`~pycanfield.Rules` a
-    slower generic one over the public rules (``docs/solver.rst``).  Either way a win
-    comes with its whole line, and ``NO_WIN`` means every reachable position was
-    searched.
+    The game's own rules apply (``state.rules``; a code names its rules): one search
+    serves every :class:`~pycanfield.Rules`, with a move generator of its own for the
+    standard rules R1-R32 (``docs/solver.rst``).  A win comes with its whole line, and
+    ``NO_WIN`` means every reachable position was searched.
+
+    A winning line never comes back to a position it has been in, and no single
+    action can be left out of it with the rest still winning.  With
+    ``fewest_passes`` the solver goes on searching, within the same limits, for a
+    line with fewer passes through the stock (fewer recycles), and answers the one
+    with the fewest it finds.
 
     The search stops after ``node_limit`` positions or ``time_limit`` seconds, if
-    given, and then answers ``SolveStatus.UNKNOWN``.  Without limits it always
-    decides, but may take a long time and much memory on a hard deal.
+    given, and then answers ``SolveStatus.UNKNOWN``.  Without limits it decides unless
+    its table of positions fills up (about 1.5 GB; then ``UNKNOWN`` too).
 
     >>> result = solve("CF1-D3-AAAAACL", time_limit=30)
     >>> result.status
@@ -228,48 +241,95 @@ def solve(
     True
     """
     _check_limits("solve", node_limit, time_limit)
+    if not isinstance(fewest_passes, bool):
+        raise wrong_type("solve", "fewest_passes", "True or False", fewest_passes, OptionTypeError)
     state = _as_state("solve", state)
     started = time.perf_counter()
-    if not state.rules.is_standard:
-        return attrs.evolve(
-            _solve_generic(state, node_limit, time_limit), seconds=time.perf_counter() - started
-        )
+    if state.position.pending:
+        result = _solve_choice(state, node_limit, time_limit)
+    else:
+        result = _solve_here(state, node_limit, time_limit)[0]
+    if fewest_passes and result.status is SolveStatus.WIN:
+        result = _fewer_passes(state, result, node_limit, time_limit, started)
+    return attrs.evolve(result, seconds=time.perf_counter() - started)
+
+
+def _solve_here(
+    state: GameState, node_limit: int | None, time_limit: float | None, *, tidy_line: bool = True
+) -> tuple[SolveResult, Search]:
     search = _search(state, node_limit, time_limit)
     found, line = search.run()
     if found:
         line = shorten(search.engine, search.path_states, line)
-        result = SolveResult(SolveStatus.WIN, _expand(state, line), search.nodes)
-    elif found is None:
-        result = SolveResult(SolveStatus.UNKNOWN, (), search.nodes)
-    else:
-        result = SolveResult(SolveStatus.NO_WIN, (), search.nodes)
-    return attrs.evolve(result, seconds=time.perf_counter() - started)
+        moves = _expand(state, line)
+        if tidy_line:
+            moves = _tidy(state, moves)
+        return SolveResult(SolveStatus.WIN, moves, search.nodes), search
+    status = SolveStatus.UNKNOWN if found is None else SolveStatus.NO_WIN
+    return SolveResult(status, (), search.nodes), search
 
 
-def _solve_generic(
+def _tidy(state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+    rules = with_draw(state.rules, state.draw)
+    return tuple(tidy(state.position, list(moves), state.draw, rules))
+
+
+def _fewer_passes(
+    state: GameState,
+    result: SolveResult,
+    node_limit: int | None,
+    time_limit: float | None,
+    started: float,
+) -> SolveResult:
+    """Search again with one recycle fewer than the best line so far allows, as long
+    as a line is found and the limits allow."""
+    best, nodes = result.moves, result.positions
+    rules = with_draw(state.rules, state.draw)
+    choice = best[:1] if best and best[0].kind is MoveKind.CHOOSE_BASE else ()
+    start = apply(state, choice[0]) if choice else state
+    while passes(best) > 1:
+        left = None if node_limit is None else node_limit - nodes
+        seconds = None if time_limit is None else time_limit - (time.perf_counter() - started)
+        if (left is not None and left <= 0) or (seconds is not None and seconds <= 0):
+            break
+        # The same game, allowed one redeal fewer than the best line makes.
+        fewer = rules.evolve(redeals=start.position.passes + passes(best) - 2)
+        trial = GameState(start.position, rules=fewer)
+        found, _ = _solve_here(trial, left, seconds, tidy_line=False)
+        nodes += found.positions
+        if found.status is not SolveStatus.WIN:
+            break
+        best = choice + _tidy(start, found.moves)
+    return SolveResult(SolveStatus.WIN, best, nodes)
+
+
+def _solve_choice(
     state: GameState, node_limit: int | None, time_limit: float | None
 ) -> SolveResult:
-    search = _generic(state, node_limit, time_limit)
-    found, line = search.run()
-    if found:
-        line = shorten_generic(search.path_positions, line, state.rules)
-        return SolveResult(SolveStatus.WIN, _replayed(state, line), search.nodes)
-    status = SolveStatus.UNKNOWN if found is None else SolveStatus.NO_WIN
-    return SolveResult(status, (), search.nodes)
-
-
-def _hint_generic(
-    state: GameState, node_limit: int | None, time_limit: float | None
-) -> Move | None:
-    search = _generic(state, node_limit, time_limit)
-    found, line = search.run()
-    if found and line:
-        return line[0]
-    first = search.best[1]
-    if first:
-        return first[0]
-    options = order_moves(state.position, state.rules)
-    return options[0] if options else None
+    """Before the base card is chosen: one search after each choice, in rounds of
+    growing budgets so that an easy choice is not kept waiting by a hard one."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    waiting = [(move, apply(state, move)) for move in legal_moves(state)]
+    nodes, budget, stuck = 0, 20_000, False
+    while waiting:
+        left = []
+        for move, child in waiting:
+            limit = budget if node_limit is None else min(budget, node_limit - nodes)
+            seconds = None if deadline is None else deadline - time.perf_counter()
+            if limit <= 0 or (seconds is not None and seconds <= 0):
+                return SolveResult(SolveStatus.UNKNOWN, (), nodes)
+            result = _solve_here(child, limit, seconds)[0]
+            nodes += result.positions
+            if result.status is SolveStatus.WIN:
+                return SolveResult(SolveStatus.WIN, (move, *result.moves), nodes)
+            if result.status is SolveStatus.UNKNOWN:
+                if result.positions < limit and seconds is None:
+                    stuck = True  # the table is full: more budget would not help
+                else:
+                    left.append((move, child))
+        waiting = left
+        budget *= 4
+    return SolveResult(SolveStatus.UNKNOWN if stuck else SolveStatus.NO_WIN, (), nodes)
 
 
 def hint(
@@ -280,8 +340,8 @@ def hint(
 ) -> Move | None:
     """The move to play next in ``state`` (a game, or a game code).
 
-    It is the first action of a winning line when the solver finds one within the
-    limits.  Otherwise it is the first action of the line to the most advanced
+    It is the first action of the winning line :func:`solve` gives with the same
+    limits, when it finds one.  Otherwise it is the first action of the line to the most advanced
     position the search reached: the most cards on the foundations, then the fewest
     in the reserve, then the fewest in the talon; and if the search found no better
     position than the present one, the first of :func:`~pycanfield.legal_moves` in
@@ -300,12 +360,12 @@ def hint(
     legal = legal_moves(state)
     if not legal:
         return None
-    if not state.rules.is_standard:
-        return _hint_generic(state, node_limit, time_limit)
-    search = _search(state, node_limit, time_limit)
-    found, line = search.run()
-    if found and line:
-        return _public(state, line[0])[1][0]
+    if state.position.pending:
+        result = _solve_choice(state, node_limit, time_limit)
+        return result.moves[0] if result.moves else legal[0]
+    result, search = _solve_here(state, node_limit, time_limit)
+    if result.moves:
+        return result.moves[0]
     first = search.best[1]
     if first:
         return _public(state, first[0])[1][0]

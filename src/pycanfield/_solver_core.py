@@ -21,11 +21,12 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Iterator
+from typing import Any, Protocol
 
 from ._cards import PACK
 from ._position import Position
 
-__all__ = ["Engine", "Search", "State", "progress", "shorten"]
+__all__ = ["Engine", "EngineLike", "Search", "State", "progress", "shorten"]
 
 State = tuple[tuple[bytes, ...], tuple[int, ...], int, bytes, int]
 IMove = tuple[int, ...]
@@ -71,6 +72,26 @@ def _normal(p: int, n: int, draw: int) -> int:
     if draw == 1 or p % draw == 0 or p == n:
         return 0
     return p
+
+
+class EngineLike(Protocol):
+    """What a search needs of an engine: this module's, for the standard rules, or
+    :class:`~pycanfield._solver_rules.RulesEngine` for any rules."""
+
+    def key(self, st: Any) -> bytes: ...
+
+    def won(self, st: Any) -> bool: ...
+
+    def children(self, st: Any) -> list[tuple[IMove, Any]]: ...
+
+    def ordered(
+        self, st: Any, rng: random.Random | None = None, greedy: bool = False
+    ) -> list[tuple[IMove, Any]]: ...
+
+
+# The tables of one search hold at most this many positions, about 1.5 GB, so that a
+# search stays within 2 GB; past it the search stops and answers "unknown".
+MAX_POSITIONS = 8_000_000
 
 
 class Engine:
@@ -344,11 +365,12 @@ class Search:
 
     def __init__(
         self,
-        engine: Engine,
-        root: State,
+        engine: EngineLike,
+        root: Any,
         *,
         node_limit: int | None,
         time_limit: float | None,
+        max_positions: int = MAX_POSITIONS,
     ) -> None:
         self.engine = engine
         self.root = root
@@ -359,7 +381,8 @@ class Search:
         # The budget of each fresh search, as a share of the complete search's.
         self.greedy_share = 0.5
         self.best: tuple[tuple[int, int, int], list[IMove]] = ((0, 0, 0), [])
-        self.path_states: list[State] = []
+        self.path_states: list[Any] = []
+        self.max_positions = max_positions
 
     def run(self) -> tuple[bool | None, list[IMove]]:
         """``(True, line)`` on a win, ``(False, [])`` when a complete search has
@@ -377,6 +400,11 @@ class Search:
                 step = budget if probe is complete else int(budget * self.greedy_share)
                 if self.node_limit is not None:
                     step = min(step, self.node_limit - self.nodes)
+                # The complete search's table and one fresh one live at the same time.
+                room = (self.max_positions - len(complete.seen)) // 2
+                if room <= 0:
+                    return None, []
+                step = min(step, room)
                 found, line = probe.advance(step)
                 if found is not None:
                     return found, line
@@ -398,8 +426,8 @@ class Probe:
         engine = search.engine
         root = search.root
         self.seen: set[bytes] = {engine.key(root)}
-        self.stack: list[Iterator[tuple[IMove, State]]] = [iter(engine.ordered(root, rng, greedy))]
-        self.states: list[State] = [root]
+        self.stack: list[Iterator[tuple[IMove, Any]]] = [iter(engine.ordered(root, rng, greedy))]
+        self.states: list[Any] = [root]
         self.path: list[IMove] = []
 
     def advance(self, budget: int) -> tuple[bool | None, list[IMove]]:
@@ -446,13 +474,13 @@ class Probe:
             search.nodes += nodes
 
 
-def progress(st: State) -> tuple[int, int, int]:
+def progress(st: Any) -> tuple[int, int, int]:
     """How far a state has come: cards on the foundations, then the fewest cards in
     the reserve, then in the talon.  Used to choose a hint when no win is known."""
     return (sum(st[1]), -st[2], -len(st[3]))
 
 
-def shorten(engine: Engine, states: list[State], line: list[IMove]) -> list[IMove]:
+def shorten(engine: EngineLike, states: list[Any], line: list[IMove]) -> list[IMove]:
     """Cut detours out of a winning line: from each state on it, jump to the latest
     later state on the line that one move reaches exactly (same column order)."""
     index = {st: i for i, st in enumerate(states)}

@@ -1,8 +1,8 @@
-"""The solver's search under rules other than R1-R32.
+"""A plain search under any rules, kept as the tests' oracle for the solver.
 
-The standard rules have a fast search of their own (:mod:`pycanfield._solver_core`),
-built on properties of those rules.  Under any other :class:`~pycanfield.Rules` the
-solver runs this one instead: a plain depth-first search over the public rules
+The solver itself runs :mod:`pycanfield._solver_core` under every set of rules (with
+the move generator of :mod:`pycanfield._solver_rules` for rules other than R1-R32).
+This module is an independent check of it: a plain depth-first search over the public rules
 (:func:`~pycanfield.position_moves` and :func:`~pycanfield.play`, every draw and
 recycle a move of its own) with a table of the positions already searched.  It takes
 two shortcuts only, both argued in ``docs/solver.rst``: the fan of the last draw is

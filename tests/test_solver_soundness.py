@@ -1,0 +1,119 @@
+"""The solver's shortcuts lose no win under any rules: for every preset and for random
+options, its answers agree with plain exhaustive searches over the public rules, and
+every winning line replays through ``apply`` under the game's rules."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pycanfield as cf
+from pycanfield._solver_core import Engine, Search
+from pycanfield._solver_generic import GenericSearch
+from strategies import late_states
+from test_solver_variants import brute_force, replay
+
+
+def check_against_plain_search(start: cf.GameState, rules: cf.Rules) -> None:
+    """The breadth-first search over whole positions decides within its budget; the
+    solver must give the same answer (NO_WIN only when no won position is reachable),
+    and its win must replay."""
+    here = cf.GameState(start.position, rules=rules)
+    expected = brute_force(here.position, rules, 3_000)
+    result = cf.solve(here, node_limit=20_000)
+    if result.status is cf.SolveStatus.WIN:
+        end = replay(here, result.moves)
+        assert cf.is_won(end)
+        assert end.rules == here.rules
+    if expected is False:
+        assert result.status is cf.SolveStatus.NO_WIN
+    elif expected is True:
+        assert result.status is cf.SolveStatus.WIN
+
+
+@settings(max_examples=25)
+@given(late_states(max_left=7), st.sampled_from(cf.VARIANTS))
+def test_every_preset_agrees_with_a_plain_search_on_late_positions(
+    start: cf.GameState, variant: cf.Variant
+) -> None:
+    check_against_plain_search(start, cf.Rules.parse(f"{variant.name} draw={start.draw}"))
+
+
+_RULES = st.builds(
+    cf.Rules,
+    runs=st.sampled_from(["any", "whole", "top"]),
+    takebacks=st.booleans(),
+    fill=st.sampled_from(["auto", "auto-waste", "player", "player-reserve-waste", "none"]),
+    redeals=st.sampled_from([None, 0, 1, 2]),
+    build=st.sampled_from(["alternate", "suit", "any"]),
+    autocomplete=st.booleans(),
+    draw=st.sampled_from([1, 3]),
+)
+
+
+@settings(max_examples=40)
+@given(st.integers(1, 6).flatmap(lambda n: late_states(max_left=7, columns=n)), _RULES)
+def test_random_options_and_column_counts_agree_with_a_plain_search(
+    start: cf.GameState, rules: cf.Rules
+) -> None:
+    check_against_plain_search(start, rules.evolve(columns=len(start.position.columns)))
+
+
+def random_position(variant: cf.Variant, seed: int, steps: int) -> cf.GameState:
+    """A position ``steps`` random legal actions into a deal of ``variant``."""
+    rng = random.Random(seed)
+    game = cf.deal(cf.Deal(seed, rules=variant.rules))
+    for _ in range(steps):
+        moves = cf.legal_moves(game)
+        if not moves:
+            break
+        # Foundation moves more often, so that some positions get near the end.
+        ups = [m for m in moves if m.kind.name.endswith("FOUNDATION")]
+        game = cf.apply(game, rng.choice(ups) if ups and rng.random() < 0.7 else rng.choice(moves))
+    return game
+
+
+@pytest.mark.parametrize("variant", cf.VARIANTS, ids=lambda v: v.name)
+def test_every_preset_agrees_with_the_generic_search_on_random_positions(
+    variant: cf.Variant,
+) -> None:
+    """Positions reached by random play: wherever the generic depth-first search (its
+    own table, one draw at a time) decides, the solver never contradicts it."""
+    for seed in range(6):
+        game = random_position(variant, seed, 40 + 30 * seed)
+        result = cf.solve(game, node_limit=4_000)
+        if result.status is cf.SolveStatus.WIN:
+            assert cf.is_won(replay(game, result.moves))
+        if game.position.pending:
+            continue
+        found, _ = GenericSearch(game.position, game.rules, node_limit=4_000, time_limit=None).run()
+        if found is False:
+            assert result.status is not cf.SolveStatus.WIN
+        if result.status is cf.SolveStatus.NO_WIN:
+            assert found is not True
+
+
+@pytest.mark.parametrize("variant", cf.VARIANTS, ids=lambda v: v.name)
+def test_every_preset_deal_win_replays(variant: cf.Variant) -> None:
+    """Deals of each preset: a win replays to a won game under the preset's rules, and
+    the hint is the line's first action."""
+    for number in (3, 4):
+        start = cf.deal(cf.Deal(number, rules=variant.rules))
+        result = cf.solve(start, node_limit=3_000)
+        if result.status is cf.SolveStatus.WIN:
+            end = replay(start, result.moves)
+            assert cf.is_won(end)
+            assert end.rules == start.rules
+            assert cf.hint(start, node_limit=3_000, time_limit=None) == result.moves[0]
+
+
+def test_a_full_table_stops_the_search_with_unknown() -> None:
+    """The table's bound (2 GB in all) stops a search that has no other limit."""
+    state = cf.deal("CF1-D3-KJMPYMV")
+    engine, root = Engine.from_position(state.position, state.draw)
+    search = Search(engine, root, node_limit=None, time_limit=None, max_positions=4_000)
+    assert search.run() == (None, [])
+    assert 0 < search.nodes < 12_000
