@@ -221,12 +221,13 @@ def legal_action_mask(state: State) -> Array:
     need = _need(deep)
     broken = need[:, :-1] != _have(deep[:, 1:])
     run = jnp.min(jnp.where(broken, depths[None, :-1], 64), axis=1)
-    in_run = (depths[None, :] <= run[:, None]) & (depths[None, :] <= col_len[:, None])
-    whole = depths[None, :] == col_len[:, None]  # a whole column onto an empty one: no move
-    fits = (
-        ((need[:, None, :] == have[None, :, None]) | empty_ok[None, :, None])
-        & in_run[:, None, :]
-        & ~(whole[:, None, :] & (col_len == 0)[None, :, None])
+    in_run = depths[None, :] <= jnp.minimum(run, col_len)[:, None]
+    # A card outside the run needs nothing (-1), so it matches no column's top; an
+    # empty column takes any part of the run but the whole column (no move).
+    need = jnp.where(in_run, need, -1)
+    to_empty = in_run & (depths[None, :] != col_len[:, None])
+    fits = (need[:, None, :] == have[None, :, None]) | (
+        empty_ok[None, :, None] & to_empty[:, None, :]
     )  # (source, target, depth)
     runs = [fits[s, t, :MAX_RUN] for s in range(4) for t in _OTHERS[s]]
 
