@@ -40,9 +40,12 @@ MAX_STEPS = 1000  # CanfieldEnv's default episode length
 
 def make_loop(batch: int, steps: int, draw: int = 3) -> Callable[[EnvState, jax.Array], Any]:
     """A compiled loop of ``steps`` environment steps on ``batch`` games."""
+    # Games end a few at a time, so a step deals at most ``spare`` new games and
+    # deals the whole batch afresh only when more than that ended at once.
+    spare = min(batch, max(16, batch // 64))
 
-    def reset(key: jax.Array) -> EnvState:
-        return jax.vmap(lambda k: env_reset(k, draw))(jax.random.split(key, batch))
+    def reset(key: jax.Array, count: int) -> EnvState:
+        return jax.vmap(lambda k: env_reset(k, draw))(jax.random.split(key, count))
 
     def one(carry: tuple[EnvState, jax.Array], key: jax.Array) -> Any:
         envs, total = carry
@@ -51,8 +54,18 @@ def make_loop(batch: int, steps: int, draw: int = 3) -> Callable[[EnvState, jax.
         envs, out = jax.vmap(lambda e, a: env_step(e, a, MAX_STEPS))(envs, actions)
         done = out.terminated | out.truncated
 
-        def renew(envs: EnvState) -> EnvState:
-            fresh = reset(deal)
+        def renew_few(envs: EnvState) -> EnvState:
+            # The n-th game that ended takes the n-th new deal.
+            which = jnp.clip(jnp.cumsum(done) - 1, 0, spare - 1)
+            fresh = reset(deal, spare)
+            return jax.tree_util.tree_map(  # type: ignore[no-any-return]
+                lambda a, b: jnp.where(done.reshape((batch,) + (1,) * (a.ndim - 1)), b[which], a),
+                envs,
+                fresh,
+            )
+
+        def renew_all(envs: EnvState) -> EnvState:
+            fresh = reset(deal, batch)
             return jax.tree_util.tree_map(  # type: ignore[no-any-return]
                 lambda a, b: jnp.where(done.reshape((batch,) + (1,) * (a.ndim - 1)), a, b),
                 fresh,
@@ -60,9 +73,14 @@ def make_loop(batch: int, steps: int, draw: int = 3) -> Callable[[EnvState, jax.
             )
 
         # New deals are shuffled only on the steps where some game ended.
-        envs = jax.lax.cond(done.any(), renew, lambda e: e, envs)
+        ended = done.sum()
+        envs = jax.lax.switch(
+            jnp.where(ended == 0, 0, jnp.where(ended <= spare, 1, 2)),
+            [lambda e: e, renew_few, renew_all],
+            envs,
+        )
         # Everything a learner would read is consumed, so none of it is optimised away.
-        total = total + out.reward.sum() + out.observation.sum() + done.sum()
+        total = total + out.reward.sum() + out.observation.sum() + ended
         return (envs, total), None
 
     def loop(envs: EnvState, key: jax.Array) -> tuple[EnvState, jax.Array]:
@@ -78,9 +96,15 @@ class JaxRunner:
     def __init__(self, batch: int, steps: int) -> None:
         self.batch, self.steps = batch, steps
         key = jax.random.key(batch)
-        self.envs = jax.jit(
-            lambda k: jax.vmap(lambda kk: env_reset(kk, 3))(jax.random.split(k, batch))
-        )(key)
+        # Episodes start at spread-out step counts, as in a long run, so that games
+        # end (and new ones are dealt) every step at the steady rate from the start.
+        start_key, key = jax.random.split(key)
+        envs = jax.jit(lambda k: jax.vmap(lambda kk: env_reset(kk, 3))(jax.random.split(k, batch)))(
+            key
+        )
+        self.envs = envs._replace(
+            steps=jax.random.randint(start_key, (batch,), 0, MAX_STEPS, dtype=jnp.int32)
+        )
         loop = jax.jit(make_loop(batch, steps))
         start = time.perf_counter()
         self.compiled = loop.lower(self.envs, key).compile()
