@@ -183,7 +183,27 @@ def init(key: Array, draw: int | Array = 3) -> State:
     >>> int(game.lengths[STOCK]), int(game.draw)
     (34, 1)
     """
-    return from_deck(jax.random.permutation(key, 52), draw)
+    return from_deck(_shuffle(key), draw)
+
+
+def _shuffle(key: Array) -> Array:
+    """A uniformly random permutation of ``0..51`` by Fisher and Yates's shuffle.
+
+    Swaps written as selections over the 52 slots compile to vector code, where
+    :func:`jax.random.permutation` sorts, which is slow on a CPU.
+    """
+    slots = jnp.asarray(_SLOTS)
+    top = jnp.arange(PILE_SLOTS - 1, 0, -1, dtype=jnp.int32)  # 51, 50, ..., 1
+    picks = jax.random.randint(key, top.shape, 0, top + 1, dtype=jnp.int32)
+
+    def swap(n: Array, deck: Array) -> Array:
+        i, j = top[n], picks[n]
+        here = slots == j
+        card_j = jnp.sum(jnp.where(here, deck, 0))
+        deck = jnp.where(here, deck[i], deck)
+        return deck.at[i].set(card_j)
+
+    return jax.lax.fori_loop(0, PILE_SLOTS - 1, swap, slots)
 
 
 # -- legal actions ----------------------------------------------------------------------
