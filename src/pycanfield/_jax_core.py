@@ -203,7 +203,8 @@ def _shuffle(key: Array) -> Array:
         deck = jnp.where(here, deck[i], deck)
         return deck.at[i].set(card_j)
 
-    return jax.lax.fori_loop(0, PILE_SLOTS - 1, swap, slots)
+    deck: Array = jax.lax.fori_loop(0, PILE_SLOTS - 1, swap, slots)
+    return deck
 
 
 # -- legal actions ----------------------------------------------------------------------
