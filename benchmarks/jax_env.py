@@ -31,7 +31,7 @@ import jax.numpy as jnp
 import numpy as np
 
 import pycanfield as cf
-from pycanfield._jax_env import EnvState, env_reset, env_step, random_actions
+from pycanfield._jax_env import EnvState, env_reset, env_step, random_actions, renew
 from pycanfield.gym import CanfieldEnv
 
 TARGET_RATIO = 40
@@ -40,12 +40,6 @@ MAX_STEPS = 1000  # CanfieldEnv's default episode length
 
 def make_loop(batch: int, steps: int, draw: int = 3) -> Callable[[EnvState, jax.Array], Any]:
     """A compiled loop of ``steps`` environment steps on ``batch`` games."""
-    # Games end a few at a time, so a step deals at most ``spare`` new games and
-    # deals the whole batch afresh only when more than that ended at once.
-    spare = min(batch, max(16, batch // 64))
-
-    def reset(key: jax.Array, count: int) -> EnvState:
-        return jax.vmap(lambda k: env_reset(k, draw))(jax.random.split(key, count))
 
     def one(carry: tuple[EnvState, jax.Array], key: jax.Array) -> Any:
         envs, total = carry
@@ -54,33 +48,10 @@ def make_loop(batch: int, steps: int, draw: int = 3) -> Callable[[EnvState, jax.
         envs, out = jax.vmap(lambda e, a: env_step(e, a, MAX_STEPS))(envs, actions)
         done = out.terminated | out.truncated
 
-        def renew_few(envs: EnvState) -> EnvState:
-            # The n-th game that ended takes the n-th new deal.
-            which = jnp.clip(jnp.cumsum(done) - 1, 0, spare - 1)
-            fresh = reset(deal, spare)
-            return jax.tree_util.tree_map(  # type: ignore[no-any-return]
-                lambda a, b: jnp.where(done.reshape((batch,) + (1,) * (a.ndim - 1)), b[which], a),
-                envs,
-                fresh,
-            )
-
-        def renew_all(envs: EnvState) -> EnvState:
-            fresh = reset(deal, batch)
-            return jax.tree_util.tree_map(  # type: ignore[no-any-return]
-                lambda a, b: jnp.where(done.reshape((batch,) + (1,) * (a.ndim - 1)), a, b),
-                fresh,
-                envs,
-            )
-
-        # New deals are shuffled only on the steps where some game ended.
-        ended = done.sum()
-        envs = jax.lax.switch(
-            jnp.where(ended == 0, 0, jnp.where(ended <= spare, 1, 2)),
-            [lambda e: e, renew_few, renew_all],
-            envs,
-        )
+        # New deals only for the games that ended.
+        envs = renew(envs, done, deal, draw)
         # Everything a learner would read is consumed, so none of it is optimised away.
-        total = total + out.reward.sum() + out.observation.sum() + ended
+        total = total + out.reward.sum() + out.observation.sum() + done.sum()
         return (envs, total), None
 
     def loop(envs: EnvState, key: jax.Array) -> tuple[EnvState, jax.Array]:
