@@ -31,7 +31,7 @@ import jax.numpy as jnp
 import numpy as np
 
 import pycanfield as cf
-from pycanfield._jax_env import EnvState, env_reset, env_step, random_actions
+from pycanfield._jax_env import EnvState, env_reset, env_step, random_actions, renew
 from pycanfield.gym import CanfieldEnv
 
 TARGET_RATIO = 40
@@ -41,9 +41,6 @@ MAX_STEPS = 1000  # CanfieldEnv's default episode length
 def make_loop(batch: int, steps: int, draw: int = 3) -> Callable[[EnvState, jax.Array], Any]:
     """A compiled loop of ``steps`` environment steps on ``batch`` games."""
 
-    def reset(key: jax.Array) -> EnvState:
-        return jax.vmap(lambda k: env_reset(k, draw))(jax.random.split(key, batch))
-
     def one(carry: tuple[EnvState, jax.Array], key: jax.Array) -> Any:
         envs, total = carry
         choose, deal = jax.random.split(key)
@@ -51,16 +48,8 @@ def make_loop(batch: int, steps: int, draw: int = 3) -> Callable[[EnvState, jax.
         envs, out = jax.vmap(lambda e, a: env_step(e, a, MAX_STEPS))(envs, actions)
         done = out.terminated | out.truncated
 
-        def renew(envs: EnvState) -> EnvState:
-            fresh = reset(deal)
-            return jax.tree_util.tree_map(  # type: ignore[no-any-return]
-                lambda a, b: jnp.where(done.reshape((batch,) + (1,) * (a.ndim - 1)), a, b),
-                fresh,
-                envs,
-            )
-
-        # New deals are shuffled only on the steps where some game ended.
-        envs = jax.lax.cond(done.any(), renew, lambda e: e, envs)
+        # New deals only for the games that ended.
+        envs = renew(envs, done, deal, draw)
         # Everything a learner would read is consumed, so none of it is optimised away.
         total = total + out.reward.sum() + out.observation.sum() + done.sum()
         return (envs, total), None
@@ -78,9 +67,15 @@ class JaxRunner:
     def __init__(self, batch: int, steps: int) -> None:
         self.batch, self.steps = batch, steps
         key = jax.random.key(batch)
-        self.envs = jax.jit(
-            lambda k: jax.vmap(lambda kk: env_reset(kk, 3))(jax.random.split(k, batch))
-        )(key)
+        # Episodes start at spread-out step counts, as in a long run, so that games
+        # end (and new ones are dealt) every step at the steady rate from the start.
+        start_key, key = jax.random.split(key)
+        envs = jax.jit(lambda k: jax.vmap(lambda kk: env_reset(kk, 3))(jax.random.split(k, batch)))(
+            key
+        )
+        self.envs = envs._replace(
+            steps=jax.random.randint(start_key, (batch,), 0, MAX_STEPS, dtype=jnp.int32)
+        )
         loop = jax.jit(make_loop(batch, steps))
         start = time.perf_counter()
         self.compiled = loop.lower(self.envs, key).compile()

@@ -183,7 +183,28 @@ def init(key: Array, draw: int | Array = 3) -> State:
     >>> int(game.lengths[STOCK]), int(game.draw)
     (34, 1)
     """
-    return from_deck(jax.random.permutation(key, 52), draw)
+    return from_deck(_shuffle(key), draw)
+
+
+def _shuffle(key: Array) -> Array:
+    """A uniformly random permutation of ``0..51`` by Fisher and Yates's shuffle.
+
+    Swaps written as selections over the 52 slots compile to vector code, where
+    :func:`jax.random.permutation` sorts, which is slow on a CPU.
+    """
+    slots = jnp.asarray(_SLOTS)
+    top = jnp.arange(PILE_SLOTS - 1, 0, -1, dtype=jnp.int32)  # 51, 50, ..., 1
+    picks = jax.random.randint(key, top.shape, 0, top + 1, dtype=jnp.int32)
+
+    def swap(n: Array, deck: Array) -> Array:
+        i, j = top[n], picks[n]
+        here = slots == j
+        card_j = jnp.sum(jnp.where(here, deck, 0))
+        deck = jnp.where(here, deck[i], deck)
+        return deck.at[i].set(card_j)
+
+    deck: Array = jax.lax.fori_loop(0, PILE_SLOTS - 1, swap, slots)
+    return deck
 
 
 # -- legal actions ----------------------------------------------------------------------
@@ -221,12 +242,13 @@ def legal_action_mask(state: State) -> Array:
     need = _need(deep)
     broken = need[:, :-1] != _have(deep[:, 1:])
     run = jnp.min(jnp.where(broken, depths[None, :-1], 64), axis=1)
-    in_run = (depths[None, :] <= run[:, None]) & (depths[None, :] <= col_len[:, None])
-    whole = depths[None, :] == col_len[:, None]  # a whole column onto an empty one: no move
-    fits = (
-        ((need[:, None, :] == have[None, :, None]) | empty_ok[None, :, None])
-        & in_run[:, None, :]
-        & ~(whole[:, None, :] & (col_len == 0)[None, :, None])
+    in_run = depths[None, :] <= jnp.minimum(run, col_len)[:, None]
+    # A card outside the run needs nothing (-1), so it matches no column's top; an
+    # empty column takes any part of the run but the whole column (no move).
+    need = jnp.where(in_run, need, -1)
+    to_empty = in_run & (depths[None, :] != col_len[:, None])
+    fits = (need[:, None, :] == have[None, :, None]) | (
+        empty_ok[None, :, None] & to_empty[:, None, :]
     )  # (source, target, depth)
     runs = [fits[s, t, :MAX_RUN] for s in range(4) for t in _OTHERS[s]]
 

@@ -17,7 +17,7 @@ import jax.numpy as jnp
 from ._actions import ACTION_COUNT
 from ._jax_core import State, apply_action, init, is_won, legal_action_mask, observe
 
-__all__ = ["EnvState", "Outcome", "env_reset", "env_step", "random_actions"]
+__all__ = ["EnvState", "Outcome", "env_reset", "env_step", "random_actions", "renew"]
 
 Array = jax.Array
 
@@ -43,6 +43,38 @@ def env_reset(key: Array, draw: int) -> EnvState:
     """A new episode on a uniformly random deal."""
     game = init(key, draw)
     return EnvState(game, legal_action_mask(game), jnp.zeros((), jnp.int32))
+
+
+def renew(envs: EnvState, ended: Array, key: Array, draw: int) -> EnvState:
+    """``envs`` (a batch) with every game flagged in ``ended`` on a new random deal.
+
+    Games end a few at a time, so at most ``batch // 64`` (16 or more) new games are
+    dealt, the n-th for the n-th game that ended; the whole batch is dealt afresh only
+    when more ended at once, and nothing is dealt when none did.
+    """
+    batch = ended.shape[0]
+    spare = min(batch, max(16, batch // 64))
+
+    def deal(count: int) -> EnvState:
+        return jax.vmap(lambda k: env_reset(k, draw))(jax.random.split(key, count))
+
+    def pick(fresh: EnvState, envs: EnvState) -> EnvState:
+        return jax.tree_util.tree_map(  # type: ignore[no-any-return]
+            lambda a, b: jnp.where(ended.reshape((batch,) + (1,) * (a.ndim - 1)), a, b),
+            fresh,
+            envs,
+        )
+
+    def few(envs: EnvState) -> EnvState:
+        which = jnp.clip(jnp.cumsum(ended) - 1, 0, spare - 1)
+        return pick(jax.tree_util.tree_map(lambda a: a[which], deal(spare)), envs)
+
+    count = ended.sum()
+    branch = jnp.where(count == 0, 0, jnp.where(count <= spare, 1, 2))
+    renewed: EnvState = jax.lax.switch(
+        branch, [lambda e: e, few, lambda e: pick(deal(batch), e)], envs
+    )
+    return renewed
 
 
 def env_step(

@@ -35,7 +35,7 @@ from numpy.typing import NDArray
 from ._actions import ACTION_COUNT, OBSERVATION_HIGH
 from ._errors import OptionError
 from ._jax_core import is_won, observe
-from ._jax_env import EnvState, env_reset, env_step
+from ._jax_env import EnvState, env_reset, env_step, renew
 
 __all__ = ["CanfieldVectorEnv"]
 
@@ -56,16 +56,10 @@ def _step_all(
     max_steps: int | None,
     illegal_reward: float,
 ) -> tuple[EnvState, tuple[jax.Array, ...]]:
-    n = actions.shape[0]
     stepped, out = jax.vmap(lambda e, a: env_step(e, a, max_steps, illegal_reward))(envs, actions)
     # Games that ended on the last step start again now (Gymnasium's "next step"
-    # autoreset); new deals are shuffled only when some game needs one.
-    fresh = jax.lax.cond(autoreset.any(), lambda: _reset_all(key, n, draw), lambda: stepped)
-
-    def pick(a: jax.Array, b: jax.Array) -> jax.Array:
-        return jnp.where(autoreset.reshape((n,) + (1,) * (a.ndim - 1)), a, b)
-
-    envs = jax.tree_util.tree_map(pick, fresh, stepped)
+    # autoreset).
+    envs = renew(stepped, autoreset, key, draw)
     observation = jnp.where(autoreset[:, None], jax.vmap(observe)(envs.game), out.observation)
     reward = jnp.where(autoreset, 0.0, out.reward)
     terminated = out.terminated & ~autoreset
