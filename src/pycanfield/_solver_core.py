@@ -379,7 +379,7 @@ class Search:
         self.nodes = 0
         self.first_budget = 20_000
         # The unit of the fresh searches' budgets.
-        self.restart = 5_000
+        self.restart = 1_000
         self.best: tuple[tuple[int, int, int], list[IMove]] = ((0, 0, 0), [])
         self.path_states: list[Any] = []
         self.max_positions = max_positions
