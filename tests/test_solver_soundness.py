@@ -11,8 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pycanfield as cf
+from pycanfield._solver import _public
 from pycanfield._solver_core import Engine, Search
 from pycanfield._solver_generic import GenericSearch
+from pycanfield._solver_rules import RulesEngine
 from strategies import late_states
 from test_solver_variants import brute_force, replay
 
@@ -117,3 +119,82 @@ def test_a_full_table_stops_the_search_with_unknown() -> None:
     search = Search(engine, root, node_limit=None, time_limit=None, max_positions=4_000)
     assert search.run() == (None, [])
     assert 0 < search.nodes < 12_000
+
+
+_NO_TAKEBACKS = st.builds(
+    cf.Rules,
+    runs=st.sampled_from(["any", "whole", "top"]),
+    takebacks=st.just(False),
+    fill=st.sampled_from(["auto", "auto-waste", "player", "player-reserve-waste", "none"]),
+    redeals=st.sampled_from([None, 0, 1]),
+    build=st.sampled_from(["alternate", "suit", "any"]),
+    draw=st.sampled_from([1, 3]),
+)
+
+
+def forced_child(state: cf.GameState) -> cf.GameState | None:
+    """The position after the safe move to the foundations the general search plays
+    without trying anything else, or None when it tries every move."""
+    engine, root = RulesEngine.from_position(state.position, state.rules)
+    forced = engine.children(root)
+    engine.safe = False
+    every = engine.children(root)
+    if len(forced) == 1 and len(every) > 1:
+        assert forced[0] in every
+        return _public(state, forced[0][0])[0]
+    return None
+
+
+@settings(max_examples=60)
+@given(late_states(max_left=8), _NO_TAKEBACKS)
+def test_a_safe_move_to_the_foundations_keeps_every_win(
+    start: cf.GameState, rules: cf.Rules
+) -> None:
+    """Without take-backs, when the search plays a card up at once, the position after
+    it can still be won whenever the position before it can (plain search for both)."""
+    here = cf.GameState(start.position, rules=rules)
+    child = forced_child(here)
+    if child is None:
+        return
+    before = brute_force(here.position, rules, 3_000)
+    if before is True:
+        assert brute_force(child.position, rules, 3_000) is not False
+
+
+def test_a_card_goes_up_when_the_cards_it_could_take_can_go_up_themselves() -> None:
+    """Q♠ next with J♥ and J♦ not up but next and dead (both black tens up): the
+    search plays Q♠ up at once, and still agrees with the plain search."""
+    f = cf.Foundation
+    foundations = (
+        f(cf.Suit.SPADES, cf.Rank.ACE, 11),
+        f(cf.Suit.HEARTS, cf.Rank.ACE, 10),
+        f(cf.Suit.DIAMONDS, cf.Rank.ACE, 10),
+        f(cf.Suit.CLUBS, cf.Rank.ACE, 12),
+    )
+    card = cf.Card.parse
+    position = cf.Position(
+        stock=(),
+        waste=(),
+        reserve=(card("JH"), card("KH")),
+        foundations=foundations,
+        columns=(
+            (card("KS"), card("QD")),
+            (card("KC"), card("JD"), card("QS")),
+            (card("QH"),),
+            (card("KD"),),
+        ),
+    )
+    rules = cf.Rules(takebacks=False)
+    state = cf.GameState(position, rules=rules)
+    engine, root = RulesEngine.from_position(position, rules)
+    queen = card("QS").index
+    assert not engine._dead(queen, root[1])
+    child = forced_child(state)
+    assert child is not None
+    assert child.position.foundations[0].size == 12
+    expected = brute_force(position, rules, 20_000)
+    assert expected is not None
+    result = cf.solve(state, node_limit=20_000)
+    assert result.status is (cf.SolveStatus.WIN if expected else cf.SolveStatus.NO_WIN)
+    if expected:
+        assert cf.is_won(replay(state, result.moves))

@@ -378,8 +378,8 @@ class Search:
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
         self.nodes = 0
         self.first_budget = 20_000
-        # The budget of each fresh search, as a share of the complete search's.
-        self.greedy_share = 0.5
+        # The unit of the fresh searches' budgets.
+        self.restart = 1_000
         self.best: tuple[tuple[int, int, int], list[IMove]] = ((0, 0, 0), [])
         self.path_states: list[Any] = []
         self.max_positions = max_positions
@@ -393,11 +393,18 @@ class Search:
             return True, []
         budget = self.first_budget
         complete = Probe(self, None, False)
-        rng: random.Random | None = None
+        # Fresh searches are short and many: a win missed by one order is often found
+        # within a few thousand positions by another, so their budgets follow the
+        # Luby sequence (1, 1, 2, 1, 1, 2, 4, ... times ``restart``) instead of growing
+        # with the complete search's.
+        luby = _luby()
+        fresh = 0
         while True:
-            probes = (complete, Probe(self, rng, True), Probe(self, random.Random(~budget), False))
-            for probe in probes:
-                step = budget if probe is complete else int(budget * self.greedy_share)
+            # The complete search first, then fresh ones for as many positions in all.
+            share, spent = budget, 0
+            probe: Probe | None = complete
+            step = budget
+            while probe is not None:
                 if self.node_limit is not None:
                     step = min(step, self.node_limit - self.nodes)
                 # The complete search's table and one fresh one live at the same time.
@@ -405,6 +412,8 @@ class Search:
                 if room <= 0:
                     return None, []
                 step = min(step, room)
+                if probe is complete:
+                    share = step
                 found, line = probe.advance(step)
                 if found is not None:
                     return found, line
@@ -412,8 +421,27 @@ class Search:
                     self.deadline is not None and time.perf_counter() > self.deadline
                 ):
                     return None, []
+                probe = None
+                if spent < share:
+                    step = min(next(luby) * self.restart, share - spent)
+                    spent += step
+                    fresh += 1
+                    rng = None if fresh == 1 else random.Random(fresh)
+                    probe = Probe(self, rng, fresh % 2 == 1)
             budget *= 2
-            rng = random.Random(budget)
+
+
+def _luby() -> Iterator[int]:
+    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ..."""
+    i = 1
+    while True:
+        k = i.bit_length()
+        j = i
+        while j != (1 << k) - 1:
+            j -= (1 << (k - 1)) - 1
+            k = j.bit_length()
+        yield 1 << (k - 1)
+        i += 1
 
 
 class Probe:

@@ -96,6 +96,7 @@ class RulesEngine:
         # The cards that may go on each card, as (suit, height) pairs: a card is dead
         # once all of them are on the foundations.
         self.below = [tuple((_SUIT[a], self.height[a]) for a in self.accept[c]) for c in range(52)]
+        self.below_cards = [self.accept[c] for c in range(52)]
         # Safe moves to the foundations need cards that never come back (docs/solver.rst).
         self.safe = not rules.takebacks and not rules.autocomplete
         self.reach: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
@@ -151,6 +152,17 @@ class RulesEngine:
     def _dead(self, card: int, fnd: tuple[int, ...]) -> bool:
         return all(fnd[s] > h for s, h in self.below[card])
 
+    def _safe_up(self, card: int, fnd: tuple[int, ...]) -> bool:
+        """Whether ``card`` (next on its foundation) may go up at once: every card that
+        could go on it is up, or is next on its foundation and dead (docs/solver.rst)."""
+        below = self.below_cards[card]
+        for s, h in self.below[card]:
+            if fnd[s] > h:
+                continue
+            if fnd[s] < h:
+                return False
+        return all(fnd[_SUIT[x]] > self.height[x] or self._dead(x, fnd) for x in below)
+
     def children(self, st: RState) -> list[tuple[IMove, RState]]:
         """Every successor of ``st`` under the talon macro-moves, in search order; only
         one when a move to the foundations is safe."""
@@ -200,7 +212,7 @@ class RulesEngine:
             f = list(fnd)
             f[_SUIT[rtop]] += 1
             item: tuple[IMove, RState] = ((RF,), (cols, tuple(f), rlen - 1, talon, p, passes))
-            if safe and self._dead(rtop, fnd):
+            if safe and self._safe_up(rtop, fnd):
                 return [item]
             add(item)
         for i in range(ncols):
@@ -215,7 +227,7 @@ class RulesEngine:
                 f = list(fnd)
                 f[_SUIT[top]] += 1
                 item = ((CF, i), (tuple(c), tuple(f), r, talon, p, passes))
-                if safe and self._dead(top, fnd):
+                if safe and self._safe_up(top, fnd):
                     return [item]
                 add(item)
         if where:
@@ -234,7 +246,7 @@ class RulesEngine:
                     safe
                     and self.draw == 1
                     and (self.redeals is None or q == p)
-                    and self._dead(card, fnd)
+                    and self._safe_up(card, fnd)
                 ):
                     return [item]
                 add(item)
