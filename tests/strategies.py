@@ -265,6 +265,18 @@ rules_values = st.builds(
 )
 """Any rules, every option varied (not only the presets)."""
 
+play_rules = st.builds(
+    cf.Rules,
+    runs=st.sampled_from(["any", "whole", "top"]),
+    takebacks=st.booleans(),
+    fill=st.sampled_from(["auto", "auto-waste", "player", "player-reserve-waste", "none"]),
+    redeals=st.sampled_from([None, 0, 1, 2]),
+    build=st.sampled_from(["alternate", "suit", "any"]),
+    autocomplete=st.booleans(),
+    draw=st.sampled_from([1, 3]),
+)
+"""Rules that vary the options of play only, so that they apply to any standard table."""
+
 
 @st.composite
 def rules_states(draw: st.DrawFn, max_steps: int = 200) -> cf.GameState:

@@ -15,7 +15,7 @@ from pycanfield._solver import _public
 from pycanfield._solver_core import Engine, Search
 from pycanfield._solver_generic import GenericSearch
 from pycanfield._solver_rules import RulesEngine
-from strategies import late_states
+from strategies import late_states, play_rules
 from test_solver_variants import brute_force, replay
 
 
@@ -44,20 +44,8 @@ def test_every_preset_agrees_with_a_plain_search_on_late_positions(
     check_against_plain_search(start, cf.Rules.parse(f"{variant.name} draw={start.draw}"))
 
 
-_RULES = st.builds(
-    cf.Rules,
-    runs=st.sampled_from(["any", "whole", "top"]),
-    takebacks=st.booleans(),
-    fill=st.sampled_from(["auto", "auto-waste", "player", "player-reserve-waste", "none"]),
-    redeals=st.sampled_from([None, 0, 1, 2]),
-    build=st.sampled_from(["alternate", "suit", "any"]),
-    autocomplete=st.booleans(),
-    draw=st.sampled_from([1, 3]),
-)
-
-
 @settings(max_examples=40)
-@given(st.integers(1, 6).flatmap(lambda n: late_states(max_left=7, columns=n)), _RULES)
+@given(st.integers(1, 6).flatmap(lambda n: late_states(max_left=7, columns=n)), play_rules)
 def test_random_options_and_column_counts_agree_with_a_plain_search(
     start: cf.GameState, rules: cf.Rules
 ) -> None:

@@ -7,13 +7,12 @@ from collections import deque
 
 import pytest
 from hypothesis import given, settings
-from hypothesis import strategies as st
 
 import pycanfield as cf
 from builders import FULL, position
 from pycanfield._solver_core import Engine, Search
 from pycanfield._solver_rules import RulesEngine
-from strategies import late_states
+from strategies import late_states, play_rules
 
 
 def replay(game: cf.GameState, moves: tuple[cf.Move, ...]) -> cf.GameState:
@@ -200,16 +199,7 @@ def test_hint_in_a_lost_variant_position_is_legal() -> None:
     assert (move is None) is (not cf.has_legal_move(start))
 
 
-_RULES = st.builds(
-    cf.Rules,
-    runs=st.sampled_from(["any", "whole", "top"]),
-    takebacks=st.booleans(),
-    fill=st.sampled_from(["auto", "auto-waste", "player", "player-reserve-waste", "none"]),
-    redeals=st.sampled_from([None, 0, 1, 2]),
-    build=st.sampled_from(["alternate", "suit", "any"]),
-    autocomplete=st.booleans(),
-    draw=st.sampled_from([1, 3]),
-).filter(lambda rules: not rules.is_standard)
+_RULES = play_rules.filter(lambda rules: not rules.is_standard)
 
 
 @settings(max_examples=60)

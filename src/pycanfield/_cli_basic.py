@@ -5,9 +5,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from ._errors import OptionError
 from ._moves import Move
 from ._rules import apply, legal_moves
 from ._state import deal
+
+
+def write_file(path: str, text: str) -> None:
+    """Write a command's output file; a file that cannot be written is an option error."""
+    try:
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+    except OSError as error:
+        raise OptionError(f"cannot write {path}: {error.strerror}") from None
 
 
 def _moves(args: argparse.Namespace) -> int:

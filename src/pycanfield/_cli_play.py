@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from ._cards import Card
+from ._cli_basic import write_file
 from ._codes import Deal, decode
 from ._describe import LANGUAGES, describe
 from ._errors import (
@@ -441,11 +442,7 @@ def _show(args: argparse.Namespace) -> int:
     print(render_text(state, unicode=unicode, color=args.color))
     if args.svg is not None:
         svg = render_svg(state, width=args.width, highlight=highlight)
-        try:
-            with open(args.svg, "w", encoding="utf-8") as file:
-                file.write(svg)
-        except OSError as error:
-            raise OptionError(f"cannot write {args.svg}: {error.strerror}") from None
+        write_file(args.svg, svg)
         print(f"SVG picture written to {args.svg}")
     return 0
 

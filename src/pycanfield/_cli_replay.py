@@ -6,9 +6,9 @@ import argparse
 import sys
 from typing import Any
 
+from ._cli_basic import write_file
 from ._cli_solve import _positive_float, _positive_int
 from ._describe import LANGUAGES
-from ._errors import OptionError
 from ._moves import Move
 from ._solver import SolveStatus, solve
 from ._state import deal
@@ -37,11 +37,7 @@ def _replay(args: argparse.Namespace) -> int:
     if args.out == "-":
         sys.stdout.write(page)
         return 0
-    try:
-        with open(args.out, "w", encoding="utf-8") as out:
-            out.write(page)
-    except OSError as error:
-        raise OptionError(f"cannot write {args.out}: {error.strerror}") from None
+    write_file(args.out, page)
     print(f"{args.out}: {len(moves)} moves of {state.code}, {len(page.encode()) / 1024:.0f} KiB")
     return 0
 

@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from ._moves import Move, MoveKind
 from ._position import Pile, Position
 from ._rules import _play, position_moves
+from ._solver_lines import exact_key
 from ._variants import Rules
 
 __all__ = ["GenericSearch", "is_complete", "order_moves", "shorten"]
@@ -151,30 +152,17 @@ class GenericSearch:
             self.nodes = nodes
 
 
-def _exact(pos: Position) -> tuple[object, ...]:
-    # Equal tuples mean the same position up to the fan, which no rule reads.
-    return (
-        pos.stock,
-        pos.waste,
-        pos.reserve,
-        pos.foundations,
-        pos.columns,
-        pos.passes,
-        pos.pending,
-    )
-
-
 def shorten(positions: list[Position], line: list[Move], rules: Rules) -> list[Move]:
     """Cut detours out of a winning line: from each position on it, jump to the latest
     later position on the line that one legal move reaches (same column order)."""
-    index = {_exact(p): i for i, p in enumerate(positions)}
+    index = {exact_key(p): i for i, p in enumerate(positions)}
     out: list[Move] = []
     i, last = 0, len(positions) - 1
     while i < last:
         j, chosen = i + 1, line[i]
         pos = positions[i]
         for move in position_moves(pos, rules):
-            k = index.get(_exact(_play(pos, move, rules.draw, rules)[0]))
+            k = index.get(exact_key(_play(pos, move, rules.draw, rules)[0]))
             if k is not None and k > j:
                 j, chosen = k, move
         out.append(chosen)

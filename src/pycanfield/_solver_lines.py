@@ -31,7 +31,7 @@ def passes(line: tuple[Move, ...] | list[Move]) -> int:
     return 1 + sum(1 for move in line if move is RECYCLE)
 
 
-def _key(pos: Position) -> tuple[object, ...]:
+def exact_key(pos: Position) -> tuple[object, ...]:
     # Equal keys are the same position but for the fan, which no rule reads.
     return (
         pos.stock,
@@ -59,12 +59,12 @@ def _positions(pos: Position, line: list[Move], draw: int, rules: Rules) -> list
 def cut_loops(pos: Position, line: list[Move], draw: int, rules: Rules) -> list[Move]:
     """The line without the stretches between two visits of one position."""
     states = _positions(pos, line, draw, rules)
-    last = {_key(st): k for k, st in enumerate(states)}
+    last = {exact_key(st): k for k, st in enumerate(states)}
     out: list[Move] = []
     i = 0
     while i < len(line):
         # Jump to the last visit of this position, then play on from there.
-        j = last[_key(states[i])]
+        j = last[exact_key(states[i])]
         if j >= len(line):
             break
         out.append(line[j])
