@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import pycanfield as cf
 from pycanfield._solver import _public
-from pycanfield._solver_core import Engine, Search
+from pycanfield._solver_core import CC, Engine, Probe, Search, unshuffled
 from pycanfield._solver_generic import GenericSearch
 from pycanfield._solver_rules import RulesEngine
 from strategies import late_states, play_rules
@@ -106,7 +106,10 @@ def test_a_full_table_stops_the_search_with_unknown() -> None:
     engine, root = Engine.from_position(state.position, state.draw)
     search = Search(engine, root, node_limit=None, time_limit=None, max_positions=4_000)
     assert search.run() == (None, [])
-    assert 0 < search.nodes < 12_000
+    # The complete and the lean search's tables hold 4,000 positions at most between
+    # them; each fresh search in between (its table then goes) at most the room left.
+    # Unbounded, the search goes on for millions of positions.
+    assert 3_000 <= search.nodes < 20_000
 
 
 _NO_TAKEBACKS = st.builds(
@@ -186,3 +189,57 @@ def test_a_card_goes_up_when_the_cards_it_could_take_can_go_up_themselves() -> N
     assert result.status is (cf.SolveStatus.WIN if expected else cf.SolveStatus.NO_WIN)
     if expected:
         assert cf.is_won(replay(state, result.moves))
+
+
+def _cards(text: str) -> tuple[cf.Card, ...]:
+    return tuple(cf.Card.parse(c) for c in text.split())
+
+
+# Won only through a move that shuffles a run between columns: the lean search, which
+# never makes one, finds no win here, yet the game is won.
+_NEEDS_A_SHUFFLE = cf.GameState(
+    cf.Position(
+        stock=(),
+        waste=(),
+        reserve=_cards("QC TS 9S JS JD KD KS KH QD"),
+        foundations=(
+            cf.Foundation(cf.Suit.CLUBS, cf.Rank.ACE, 11),
+            cf.Foundation(cf.Suit.SPADES, cf.Rank.ACE, 8),
+            cf.Foundation(cf.Suit.HEARTS, cf.Rank.ACE, 12),
+            cf.Foundation(cf.Suit.DIAMONDS, cf.Rank.ACE, 10),
+        ),
+        columns=(_cards("QS"), _cards("KC"), (), ()),
+    ),
+    draw=3,
+)
+
+
+def test_a_win_the_lean_search_cannot_see_is_still_found() -> None:
+    """The lean search prunes without a guarantee: when its tree runs out, the
+    complete search still decides, and finds the win that needs a shuffle."""
+    engine, root = Engine.from_position(_NEEDS_A_SHUFFLE.position, 3)
+    search = Search(engine, root, node_limit=None, time_limit=None)
+    assert Probe(search, None, False, lean=True).advance(100_000) == (False, [])
+    result = cf.solve(_NEEDS_A_SHUFFLE, node_limit=100_000)
+    assert result.status is cf.SolveStatus.WIN
+    assert cf.is_won(replay(_NEEDS_A_SHUFFLE, result.moves))
+
+
+@settings(max_examples=30)
+@given(late_states(max_left=9))
+def test_the_lean_search_leaves_out_only_shuffles(start: cf.GameState) -> None:
+    """Every move the lean search leaves out moves part of a run off a card that holds
+    it, and leaves on top a card that can neither go up nor take the reserve's top."""
+    engine, root = Engine.from_position(start.position, start.draw)
+    kids = engine.ordered(root)
+    kept = unshuffled(engine, root, kids)
+    assert [k for k in kids if k in kept] == kept  # the order is kept
+    cols, fnd, rlen = root[0], root[1], root[2]
+    rtop = engine.reserve[rlen - 1] if rlen else -1
+    for move, _ in (k for k in kids if k not in kept):
+        assert move[0] == CC
+        col = cols[move[1]]
+        under, bottom = col[-move[3] - 1], col[-move[3]]
+        assert bottom in engine.accept[under]
+        assert engine.next[under // 13][fnd[under // 13]] != under
+        assert rtop not in engine.accept[under]

@@ -104,6 +104,7 @@ class Engine:
         self.reach: dict[tuple[int, int], list[int]] = {}
         # HEIGHT[c]: the place of card c in its foundation (0 = base rank).
         self.height = [(_RANK[c] - base) % 13 for c in range(52)]
+        self.accept = ACCEPT
         # NEXT[suit][size]: the card a foundation of that suit takes at that size.
         self.next = [[s * 13 + (base - 1 + z) % 13 for z in range(13)] + [-1] for s in range(4)]
 
@@ -356,11 +357,11 @@ class Engine:
 
 
 class Search:
-    """The whole search: three depth-first searches taking turns (docs/solver.rst).
+    """The whole search: depth-first searches taking turns (docs/solver.rst).
 
-    The main search (complete, resumed at each turn) and a shuffled complete search
-    can prove a deal lost; the greedy search prunes without a guarantee and only
-    ever contributes wins.
+    The main search (complete, resumed at each turn) can prove a deal lost, and so can
+    a shuffled fresh search that prunes nothing; the lean search (resumed too) and the
+    greedy fresh searches prune without a guarantee and only ever contribute wins.
     """
 
     def __init__(
@@ -383,6 +384,8 @@ class Search:
         self.best: tuple[tuple[int, int, int], list[IMove]] = ((0, 0, 0), [])
         self.path_states: list[Any] = []
         self.max_positions = max_positions
+        # Whole runs never sit on a card that holds them: nothing to leave out then.
+        self.lean = getattr(engine, "runs", "any") != "whole"
 
     def run(self) -> tuple[bool | None, list[IMove]]:
         """``(True, line)`` on a win, ``(False, [])`` when a complete search has
@@ -393,6 +396,9 @@ class Search:
             return True, []
         budget = self.first_budget
         complete = Probe(self, None, False)
+        # The lean search never shuffles a run between columns: no proof, but a far
+        # smaller tree, in which most wins lie.
+        lean = Probe(self, None, False, lean=True) if self.lean else None
         # Fresh searches are short and many: a win missed by one order is often found
         # within a few thousand positions by another, so their budgets follow the
         # Luby sequence (1, 1, 2, 1, 1, 2, 4, ... times ``restart``) instead of growing
@@ -400,35 +406,55 @@ class Search:
         luby = _luby()
         fresh = 0
         while True:
-            # The complete search first, then fresh ones for as many positions in all.
-            share, spent = budget, 0
-            probe: Probe | None = complete
-            step = budget
-            while probe is not None:
-                if self.node_limit is not None:
-                    step = min(step, self.node_limit - self.nodes)
-                # The complete search's table and one fresh one live at the same time.
-                room = (self.max_positions - len(complete.seen)) // 2
-                if room <= 0:
-                    return None, []
-                step = min(step, room)
-                if probe is complete:
-                    share = step
+            # Each turn: the complete search and the lean one for ``budget`` positions
+            # each, then fresh ones for half as many in all.  The live tables share
+            # ``max_positions``; the complete and the lean search may each take half of
+            # the room left, a fresh search (whose table then goes) all of it.
+            for probe in (complete, lean):
+                if probe is None:
+                    continue
+                step = self._step(budget, complete, lean, 2)
+                if step <= 0:
+                    if probe is complete:
+                        return None, []
+                    lean = None  # its table gives way to the complete search's
+                    continue
                 found, line = probe.advance(step)
-                if found is not None:
+                if found or (found is False and probe is complete):
                     return found, line
-                if (self.node_limit is not None and self.nodes >= self.node_limit) or (
-                    self.deadline is not None and time.perf_counter() > self.deadline
-                ):
+                if found is False:
+                    lean = None  # the lean tree is searched, which proves nothing
+                if self._stopped():
                     return None, []
-                probe = None
-                if spent < share:
-                    step = min(next(luby) * self.restart, share - spent)
-                    spent += step
-                    fresh += 1
-                    rng = None if fresh == 1 else random.Random(fresh)
-                    probe = Probe(self, rng, fresh % 2 == 1)
+            share, spent = budget // 2, 0
+            while spent < share:
+                step = min(next(luby) * self.restart, share - spent)
+                spent += step
+                fresh += 1
+                step = self._step(step, complete, lean, 1)
+                if step <= 0:
+                    break
+                rng = None if fresh == 1 else random.Random(fresh)
+                probe = Probe(self, rng, fresh % 2 == 1, lean=self.lean)
+                found, line = probe.advance(step)
+                # A fresh search that prunes nothing and finds nothing is a proof too.
+                if found or (found is False and not (probe.greedy or probe.lean)):
+                    return found, line
+                if self._stopped():
+                    return None, []
             budget *= 2
+
+    def _step(self, step: int, complete: Probe, lean: Probe | None, part: int) -> int:
+        """``step``, cut to the node limit and to a ``part``-th of the tables' room."""
+        if self.node_limit is not None:
+            step = min(step, self.node_limit - self.nodes)
+        used = len(complete.seen) + (len(lean.seen) if lean is not None else 0)
+        return min(step, (self.max_positions - used) // part)
+
+    def _stopped(self) -> bool:
+        return (self.node_limit is not None and self.nodes >= self.node_limit) or (
+            self.deadline is not None and time.perf_counter() > self.deadline
+        )
 
 
 def _luby() -> Iterator[int]:
@@ -447,25 +473,34 @@ def _luby() -> Iterator[int]:
 class Probe:
     """One depth-first search with its own table, that can be resumed."""
 
-    def __init__(self, search: Search, rng: random.Random | None, greedy: bool) -> None:
+    def __init__(
+        self, search: Search, rng: random.Random | None, greedy: bool, *, lean: bool = False
+    ) -> None:
         self.search = search
         self.rng = rng
         self.greedy = greedy
+        self.lean = lean
         engine = search.engine
         root = search.root
         self.seen: set[bytes] = {engine.key(root)}
-        self.stack: list[Iterator[tuple[IMove, Any]]] = [iter(engine.ordered(root, rng, greedy))]
+        self.stack: list[Iterator[tuple[IMove, Any]]] = [iter(self.moves(root))]
         self.states: list[Any] = [root]
         self.path: list[IMove] = []
 
+    def moves(self, st: Any) -> list[tuple[IMove, Any]]:
+        kids = self.search.engine.ordered(st, self.rng, self.greedy)
+        return unshuffled(self.search.engine, st, kids) if self.lean else kids
+
     def advance(self, budget: int) -> tuple[bool | None, list[IMove]]:
+        """Go on for at most ``budget`` positions: ``(True, line)`` on a win, ``(False,
+        [])`` once every position it allows has been searched (a proof only if it
+        prunes nothing), ``(None, [])`` when the budget or the time ran out."""
         search = self.search
         engine = search.engine
-        rng, greedy = self.rng, self.greedy
         seen, stack, states, path = self.seen, self.stack, self.states, self.path
         key = engine.key
         won = engine.won
-        ordered = engine.ordered
+        moves = self.moves
         nodes = 0
         deadline = search.deadline
         best = search.best[0]
@@ -486,7 +521,7 @@ class Probe:
                     if score > best:
                         best = score
                         search.best = (score, path[:1])
-                    stack.append(iter(ordered(child, rng, greedy)))
+                    stack.append(iter(moves(child)))
                     if nodes >= budget or (
                         deadline is not None and not nodes & 255 and time.perf_counter() > deadline
                     ):
@@ -497,9 +532,35 @@ class Probe:
                     states.pop()
                     if path:
                         path.pop()
-            return (None if greedy else False), []
+            return False, []
         finally:
             search.nodes += nodes
+
+
+def unshuffled(engine: Any, st: Any, kids: list[tuple[IMove, Any]]) -> list[tuple[IMove, Any]]:
+    """``kids`` without the moves that only shuffle a run between columns: part of a
+    run moved off a card that holds it, when the card it leaves on top can neither go
+    up nor take the reserve's top.  Such a move changes which of two cards of a rank
+    and colour is on top, and is sometimes needed: the lean search drops it anyway."""
+    cols, fnd, rlen = st[0], st[1], st[2]
+    accept, nxt = engine.accept, engine.next
+    rtop = engine.reserve[rlen - 1] if rlen else -1
+    out = []
+    for item in kids:
+        m = item[0]
+        if m[0] == CC:
+            col = cols[m[1]]
+            k = len(col) - m[3]
+            if k > 0:
+                under = col[k - 1]
+                if (
+                    col[k] in accept[under]
+                    and nxt[_SUIT[under]][fnd[_SUIT[under]]] != under
+                    and not (rtop >= 0 and rtop in accept[under])
+                ):
+                    continue
+        out.append(item)
+    return out
 
 
 def progress(st: Any) -> tuple[int, int, int]:
