@@ -92,6 +92,10 @@ class EngineLike(Protocol):
 # The tables of one search hold at most this many positions, about 1.5 GB, so that a
 # search stays within 2 GB; past it the search stops and answers "unknown".
 MAX_POSITIONS = 8_000_000
+# Each turn, the lean search and the fresh ones get these quarters of the main search's
+# budget.
+LEAN_SHARE = 6
+FRESH_SHARE = 1
 
 
 class Engine:
@@ -410,10 +414,10 @@ class Search:
             # each, then fresh ones for half as many in all.  The live tables share
             # ``max_positions``; the complete and the lean search may each take half of
             # the room left, a fresh search (whose table then goes) all of it.
-            for probe in (complete, lean):
+            for probe, share in ((complete, budget), (lean, budget * LEAN_SHARE // 4)):
                 if probe is None:
                     continue
-                step = self._step(budget, complete, lean, 2)
+                step = self._step(share, complete, lean, 2)
                 if step <= 0:
                     if probe is complete:
                         return None, []
@@ -426,7 +430,7 @@ class Search:
                     lean = None  # the lean tree is searched, which proves nothing
                 if self._stopped():
                     return None, []
-            share, spent = budget // 2, 0
+            share, spent = budget * FRESH_SHARE // 4, 0
             while spent < share:
                 step = min(next(luby) * self.restart, share - spent)
                 spent += step
