@@ -53,6 +53,10 @@ _OPPOSITE: list[tuple[int, int]] = [
     (s1, s2) for s1, s2 in (sorted({_SUIT[b] for b in ACCEPT[a]}) for a in range(52))
 ]
 _ONE = [bytes((c,)) for c in range(52)]
+# _ONTO[card]: the cards it may be placed on in a column.
+_ONTO: list[frozenset[int]] = [frozenset(a for a in range(52) if c in ACCEPT[a]) for c in range(52)]
+# What ``_where`` gives for an empty talon (never changed).
+_NO_TALON: tuple[dict[int, tuple[int, int]], frozenset[int]] = ({}, frozenset())
 _SEP = b"\xff"
 # _PAIR[a][b] == bytes((a, b)): the reserve size and the pointer in a key.
 _PAIR = [[bytes((a, b)) for b in range(53)] for a in range(53)]
@@ -60,7 +64,10 @@ _PAIR = [[bytes((a, b)) for b in range(53)] for a in range(53)]
 _MEMO = 1 << 14
 _Run = tuple[dict[int, tuple[int, int]], int]
 # What an engine remembers of one set of foundation sizes (see ``_foundations``).
-_Fnd = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+_Fnd = tuple[
+    tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], frozenset[int]
+]
+_Talon = tuple[dict[int, tuple[int, int]], frozenset[int]]
 
 
 def reachable(n: int, p: int, draw: int) -> list[int]:
@@ -116,7 +123,7 @@ class Engine:
         self.draw = draw
         self.base = base
         self.reach: dict[tuple[int, int], list[int]] = {}
-        self.where: dict[tuple[bytes, int], dict[int, tuple[int, int]]] = {}
+        self.where: dict[tuple[bytes, int], _Talon] = {}
         self.fnd: dict[tuple[int, ...], _Fnd] = {}
         self.runs: list[dict[bytes, _Run]] = [{}, {}, {}, {}]
         # HEIGHT[c]: the place of card c in its foundation (0 = base rank).
@@ -150,20 +157,18 @@ class Engine:
     def won(st: State) -> bool:
         return sum(st[1]) == 52
 
-    def _where(self, talon: bytes, p: int) -> dict[int, tuple[int, int]]:
+    def _where(self, talon: bytes, p: int) -> _Talon:
         """card -> (q, pointer after taking it) for every talon card that drawing and
-        recycling can bring to the top of the waste; memoised, as most positions share
-        their talon and pointer with their parent."""
-        got = self.where.get((talon, p))
-        if got is None:
-            n, draw = len(talon), self.draw
-            qs = self.reach.get((n, p))
-            if qs is None:
-                qs = self.reach[(n, p)] = reachable(n, p, draw)
-            got = {talon[q - 1]: (q, _normal(q - 1, n - 1, draw)) for q in qs}
-            if len(self.where) >= _MEMO:
-                self.where.clear()
-            self.where[(talon, p)] = got
+        recycling can bring to the top of the waste, and the set of those cards;
+        memoised, as most positions share their talon and pointer with their parent."""
+        n, draw = len(talon), self.draw
+        qs = self.reach.get((n, p))
+        if qs is None:
+            qs = self.reach[(n, p)] = reachable(n, p, draw)
+        where = {talon[q - 1]: (q, _normal(q - 1, n - 1, draw)) for q in qs}
+        if len(self.where) >= _MEMO:
+            self.where.clear()
+        got = self.where[(talon, p)] = (where, frozenset(where))
         return got
 
     def _run(self, s: int, col: bytes) -> _Run:
@@ -189,7 +194,7 @@ class Engine:
         wanted = tuple(nxt[s][fnd[s]] for s in range(4))
         up = tuple((*fnd[:s], fnd[s] + 1, *fnd[s + 1 :]) for s in range(4))
         down = tuple((*fnd[:s], fnd[s] - 1, *fnd[s + 1 :]) for s in range(4))
-        got = self.fnd[fnd] = (wanted, up, down)
+        got = self.fnd[fnd] = (wanted, up, down, frozenset(wanted))
         return got
 
     def children(self, st: State) -> list[tuple[IMove, State]]:
@@ -208,7 +213,10 @@ class Engine:
         reserve = self.reserve
         b0, b1, b2, b3, b4, b5, b6 = buckets
         # The talon cards that drawing and recycling can bring to the top of the waste.
-        where = self.where.get((talon, p)) or (self._where(talon, p) if talon else None)
+        if talon:
+            where, held = self.where.get((talon, p)) or self._where(talon, p)
+        else:
+            where, held = _NO_TALON
         rtop = reserve[rlen - 1] if rlen else -1
         c0, c1, c2, c3 = cols
         tops = [
@@ -223,6 +231,9 @@ class Engine:
         first_empty = tops.index(-1) if rlen == 0 and -1 in tops else -1
         info = self.fnd.get(fnd) or self._foundations(fnd)
         wanted, up = info[0], info[1]
+        # Quick refusals: no column top, or no talon card, can go up.
+        tops_up = not info[3].isdisjoint(tops)
+        talon_up = not info[3].isdisjoint(held)
         if greedy:
             height, opposite = self.height, _OPPOSITE
 
@@ -235,24 +246,25 @@ class Engine:
                 if h <= 1 or (fnd[s1] >= h and fnd[s2] >= h):
                     return item
             b0.append(item)
-        for i in range(4):
-            top = tops[i]
-            if top >= 0 and wanted[_SUIT[top]] == top:
-                col = cols[i][:-1]
-                r = rlen
-                if not col and r:
-                    col = reserve[r - 1 : r]
-                    r -= 1
-                c = list(cols)
-                c[i] = col
-                item = ((CF, i), (tuple(c), up[_SUIT[top]], r, talon, p))
-                if greedy:
-                    h = height[top]
-                    s1, s2 = opposite[top]
-                    if h <= 1 or (fnd[s1] >= h and fnd[s2] >= h):
-                        return item
-                b0.append(item)
-        if where:
+        if tops_up:
+            for i in range(4):
+                top = tops[i]
+                if top >= 0 and wanted[_SUIT[top]] == top:
+                    col = cols[i][:-1]
+                    r = rlen
+                    if not col and r:
+                        col = reserve[r - 1 : r]
+                        r -= 1
+                    c = list(cols)
+                    c[i] = col
+                    item = ((CF, i), (tuple(c), up[_SUIT[top]], r, talon, p))
+                    if greedy:
+                        h = height[top]
+                        s1, s2 = opposite[top]
+                        if h <= 1 or (fnd[s1] >= h and fnd[s2] >= h):
+                            return item
+                    b0.append(item)
+        if talon_up:
             for s in range(4):
                 card = wanted[s]
                 got = where.get(card)
@@ -267,8 +279,8 @@ class Engine:
                     b0.append(item)
 
         # 2. The reserve's top to a column.
-        if rtop >= 0:
-            one = bytes((rtop,))
+        if rtop >= 0 and not _ONTO[rtop].isdisjoint(tops):
+            one = _ONE[rtop]
             for i in range(4):
                 top = tops[i]
                 if top >= 0 and rtop in ACCEPT[top]:
@@ -337,6 +349,8 @@ class Engine:
             for i in range(4):
                 top = tops[i]
                 if top >= 0:
+                    if ACCEPT[top].isdisjoint(held):
+                        continue
                     cards: Iterable[int] = _ACCEPT_SEQ[top]
                 elif i == first_empty:
                     cards = where
@@ -360,6 +374,8 @@ class Engine:
                 if not z:
                     continue
                 card = nxt[s][z - 1]
+                if first_empty < 0 and _ONTO[card].isdisjoint(tops):
+                    continue
                 for i in range(4):
                     top = tops[i]
                     if (top >= 0 and card in ACCEPT[top]) or i == first_empty:

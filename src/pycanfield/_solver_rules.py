@@ -30,9 +30,13 @@ _SEP = b"\xff"
 _BYTE = [bytes((c,)) for c in range(256)]
 # The most talons and columns that an engine remembers the moves of.
 _MEMO = 1 << 14
-_Where = dict[int, tuple[int, int, int]]
+_Where = tuple[dict[int, tuple[int, int, int]], frozenset[int]]
+# What ``_where`` gives for an empty talon (never changed).
+_NO_TALON: _Where = ({}, frozenset())
 # What an engine remembers of one set of foundation sizes (see ``_foundations``).
-_Fnd = tuple[tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]
+_Fnd = tuple[
+    tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], frozenset[int]
+]
 
 
 def _accept(build: str) -> list[tuple[int, ...]]:
@@ -53,6 +57,12 @@ def _accept(build: str) -> list[tuple[int, ...]]:
 
 
 _ACCEPT = {build: _accept(build) for build in ("alternate", "suit", "any")}
+# The same as sets, and _ONTO[build][card]: the cards ``card`` may be placed on.
+_ACCEPT_SET = {build: [frozenset(cards) for cards in table] for build, table in _ACCEPT.items()}
+_ONTO = {
+    build: [frozenset(a for a in range(52) if c in table[a]) for c in range(52)]
+    for build, table in _ACCEPT_SET.items()
+}
 
 
 def reach_limited(n: int, p: int, draw: int, recycle: bool) -> list[tuple[int, int]]:
@@ -97,6 +107,7 @@ class RulesEngine:
         self.open_reserve = fill in ("player", "player-reserve-waste")
         self.open_waste = (fill != "none", fill in ("player", "player-reserve-waste"))
         self.accept = _ACCEPT[rules.build]
+        self.accept_set, self.onto = _ACCEPT_SET[rules.build], _ONTO[rules.build]
         self.height = [(_RANK[c] - base) % 13 for c in range(52)]
         # next[s][z]: the card that goes on suit s's foundation when it holds z cards.
         self.next = [[s * 13 + (base - 1 + z) % 13 for z in range(13)] + [-1] for s in range(4)]
@@ -177,11 +188,12 @@ class RulesEngine:
 
     def _where(self, talon: bytes, p: int, passes: int) -> _Where:
         """card -> (q, pointer after, passes after) for every talon card that draws and
-        recycles can bring up (see ``_talon``); memoised per talon, pointer and passes."""
-        got = {talon[v[0] - 1]: v for v in self._talon(len(talon), p, passes)}
+        recycles can bring up (see ``_talon``), and the set of those cards; memoised per
+        talon, pointer and passes."""
+        where = {talon[v[0] - 1]: v for v in self._talon(len(talon), p, passes)}
         if len(self.where) >= _MEMO:
             self.where.clear()
-        self.where[(talon, p, passes)] = got
+        got = self.where[(talon, p, passes)] = (where, frozenset(where))
         return got
 
     def _run(self, s: int, col: bytes) -> dict[int, tuple[int, int]]:
@@ -212,7 +224,7 @@ class RulesEngine:
         wanted = tuple(nxt[s][fnd[s]] for s in range(4))
         up = tuple((*fnd[:s], fnd[s] + 1, *fnd[s + 1 :]) for s in range(4))
         down = tuple((*fnd[:s], fnd[s] - 1, *fnd[s + 1 :]) for s in range(4))
-        got = self.fnd[fnd] = (wanted, up, down)
+        got = self.fnd[fnd] = (wanted, up, down, frozenset(wanted))
         return got
 
     def children(self, st: RState) -> list[tuple[IMove, RState]]:
@@ -263,9 +275,10 @@ class RulesEngine:
         b0, b1, b2, b3, b4, b5, b6 = buckets
         autofill = self.autofill
         ncols = len(cols)
-        where = (
-            (self.where.get((talon, p, passes)) or self._where(talon, p, passes)) if talon else None
-        )
+        if talon:
+            where, held = self.where.get((talon, p, passes)) or self._where(talon, p, passes)
+        else:
+            where, held = _NO_TALON
         rtop = reserve[rlen - 1] if rlen else -1
         tops = [c[-1] if c else -1 for c in cols]
         # Moves to two empty columns give the same position up to the column order:
@@ -275,6 +288,10 @@ class RulesEngine:
         to_empty_column = first_empty if self.open_column[busy] else -1
         info = self.fnd.get(fnd) or self._foundations(fnd)
         wanted, up = info[0], info[1]
+        # Quick refusals: no column top, or no talon card, can go up.
+        tops_up = not info[3].isdisjoint(tops)
+        talon_up = not info[3].isdisjoint(held)
+        accept_set, onto = self.accept_set, self.onto
         safe = self.safe
         chosen: tuple[IMove, RState] | None = None
         height = self.height
@@ -291,22 +308,23 @@ class RulesEngine:
             if greedy and (height[rtop] <= 1 or self._dead(rtop, fnd)):
                 chosen = item
             b0.append(item)
-        for i in range(ncols):
-            top = tops[i]
-            if top >= 0 and wanted[_SUIT[top]] == top:
-                c = list(cols)
-                c[i] = cols[i][:-1]
-                r = rlen
-                if autofill and r and not c[i]:
-                    c[i] = reserve[r - 1 : r]
-                    r -= 1
-                item = ((CF, i), (tuple(c), up[_SUIT[top]], r, talon, p, passes))
-                if safe and self._safe_up(top, fnd):
-                    return item
-                if greedy and chosen is None and (height[top] <= 1 or self._dead(top, fnd)):
-                    chosen = item
-                b0.append(item)
-        if where:
+        if tops_up:
+            for i in range(ncols):
+                top = tops[i]
+                if top >= 0 and wanted[_SUIT[top]] == top:
+                    c = list(cols)
+                    c[i] = cols[i][:-1]
+                    r = rlen
+                    if autofill and r and not c[i]:
+                        c[i] = reserve[r - 1 : r]
+                        r -= 1
+                    item = ((CF, i), (tuple(c), up[_SUIT[top]], r, talon, p, passes))
+                    if safe and self._safe_up(top, fnd):
+                        return item
+                    if greedy and chosen is None and (height[top] <= 1 or self._dead(top, fnd)):
+                        chosen = item
+                    b0.append(item)
+        if talon_up:
             for s in range(4):
                 card = wanted[s]
                 got = where.get(card)
@@ -336,12 +354,12 @@ class RulesEngine:
             return chosen
 
         # 2. The reserve's top to a column.
-        if rtop >= 0:
+        open_reserve = self.open_reserve
+        if rtop >= 0 and (not onto[rtop].isdisjoint(tops) or (first_empty >= 0 and open_reserve)):
             one = _BYTE[rtop]
-            open_reserve = self.open_reserve
             for i in range(ncols):
                 top = tops[i]
-                if (top >= 0 and rtop in accept[top]) or (i == first_empty and open_reserve):
+                if (top >= 0 and rtop in accept_set[top]) or (i == first_empty and open_reserve):
                     c = list(cols)
                     c[i] = cols[i] + one
                     b1.append(((RC, i), (tuple(c), fnd, rlen - 1, talon, p, passes)))
@@ -396,6 +414,8 @@ class RulesEngine:
             for i in range(ncols):
                 top = tops[i]
                 if top >= 0:
+                    if accept_set[top].isdisjoint(held):
+                        continue
                     cards: Iterable[int] = accept[top]
                 elif i == first_empty and waste_open:
                     cards = where
@@ -425,9 +445,11 @@ class RulesEngine:
                 if not z:
                     continue
                 card = nxt[s][z - 1]
+                if to_empty_column < 0 and onto[card].isdisjoint(tops):
+                    continue
                 for i in range(ncols):
                     top = tops[i]
-                    if (top >= 0 and card in accept[top]) or i == to_empty_column:
+                    if (top >= 0 and card in accept_set[top]) or i == to_empty_column:
                         c = list(cols)
                         c[i] = cols[i] + _BYTE[card]
                         b6.append(((FC, s, i), (tuple(c), down[s], rlen, talon, p, passes)))
