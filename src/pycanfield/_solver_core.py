@@ -54,9 +54,15 @@ _OPPOSITE: list[tuple[int, int]] = [
 ]
 _ONE = [bytes((c,)) for c in range(52)]
 # _ONTO[card]: the cards it may be placed on in a column.
-_ONTO: list[frozenset[int]] = [frozenset(a for a in range(52) if c in ACCEPT[a]) for c in range(52)]
+_ONTO: list[frozenset[int]] = [
+    frozenset(a for a in range(52) if (a - c) % 13 == 1 and _RED[a] != _RED[c]) for c in range(52)
+]
 # What ``_where`` gives for an empty talon (never changed).
-_NO_TALON: tuple[dict[int, tuple[int, int]], frozenset[int]] = ({}, frozenset())
+_NO_TALON: tuple[dict[int, tuple[int, int]], frozenset[int], frozenset[int]] = (
+    {},
+    frozenset(),
+    frozenset(),
+)
 _SEP = b"\xff"
 # _PAIR[a][b] == bytes((a, b)): the reserve size and the pointer in a key.
 _PAIR = [[bytes((a, b)) for b in range(53)] for a in range(53)]
@@ -65,9 +71,13 @@ _MEMO = 1 << 14
 _Run = tuple[dict[int, tuple[int, int]], int]
 # What an engine remembers of one set of foundation sizes (see ``_foundations``).
 _Fnd = tuple[
-    tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], frozenset[int]
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    frozenset[int],
+    frozenset[int],
 ]
-_Talon = tuple[dict[int, tuple[int, int]], frozenset[int]]
+_Talon = tuple[dict[int, tuple[int, int]], frozenset[int], frozenset[int]]
 
 
 def reachable(n: int, p: int, draw: int) -> list[int]:
@@ -168,7 +178,11 @@ class Engine:
         where = {talon[q - 1]: (q, _normal(q - 1, n - 1, draw)) for q in qs}
         if len(self.where) >= _MEMO:
             self.where.clear()
-        got = self.where[(talon, p)] = (where, frozenset(where))
+        got = self.where[(talon, p)] = (
+            where,
+            frozenset(where),
+            frozenset().union(*(_ONTO[a] for a in where)),
+        )
         return got
 
     def _run(self, s: int, col: bytes) -> _Run:
@@ -194,7 +208,9 @@ class Engine:
         wanted = tuple(nxt[s][fnd[s]] for s in range(4))
         up = tuple((*fnd[:s], fnd[s] + 1, *fnd[s + 1 :]) for s in range(4))
         down = tuple((*fnd[:s], fnd[s] - 1, *fnd[s + 1 :]) for s in range(4))
-        got = self.fnd[fnd] = (wanted, up, down, frozenset(wanted))
+        # The column tops that a card taken back from a foundation fits on.
+        back = frozenset().union(*(_ONTO[nxt[s][fnd[s] - 1]] for s in range(4) if fnd[s]))
+        got = self.fnd[fnd] = (wanted, up, down, frozenset(wanted), back)
         return got
 
     def children(self, st: State) -> list[tuple[IMove, State]]:
@@ -214,9 +230,9 @@ class Engine:
         b0, b1, b2, b3, b4, b5, b6 = buckets
         # The talon cards that drawing and recycling can bring to the top of the waste.
         if talon:
-            where, held = self.where.get((talon, p)) or self._where(talon, p)
+            where, held, takers = self.where.get((talon, p)) or self._where(talon, p)
         else:
-            where, held = _NO_TALON
+            where, held, takers = _NO_TALON
         rtop = reserve[rlen - 1] if rlen else -1
         c0, c1, c2, c3 = cols
         tops = [
@@ -300,13 +316,16 @@ class Engine:
             top = tops[t]
             if top >= 0:
                 a1, a2 = ACCEPT2[top]
-                found = []
-                if a1 in runs:
-                    found.append(runs[a1])
-                if a2 in runs:
-                    found.append(runs[a2])
-                if not found:
-                    continue
+                g1 = runs.get(a1)
+                g2 = runs.get(a2)
+                if g1 is None:
+                    if g2 is None:
+                        continue
+                    found: Iterable[tuple[int, int]] = (g2,)
+                elif g2 is None:
+                    found = (g1,)
+                else:
+                    found = (g1, g2)
             elif t == first_empty:
                 # Any tail but a whole column (R14: that would change nothing).
                 bottoms = (r0[1], r1[1], r2[1], r3[1])
@@ -345,11 +364,11 @@ class Engine:
                     b3.append((move, (tuple(c), fnd, rlen, talon, p)))
 
         # 4. Talon cards to columns.
-        if where:
+        if where and (first_empty >= 0 or not takers.isdisjoint(tops)):
             for i in range(4):
                 top = tops[i]
                 if top >= 0:
-                    if ACCEPT[top].isdisjoint(held):
+                    if top not in takers:
                         continue
                     cards: Iterable[int] = _ACCEPT_SEQ[top]
                 elif i == first_empty:
@@ -367,7 +386,7 @@ class Engine:
                     )
 
         # 5. Take-backs from the foundations (R22).
-        if not greedy:
+        if not greedy and (first_empty >= 0 or not info[4].isdisjoint(tops)):
             nxt, down = self.next, info[2]
             for s in range(4):
                 z = fnd[s]
