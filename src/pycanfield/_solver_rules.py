@@ -30,12 +30,16 @@ _SEP = b"\xff"
 _BYTE = [bytes((c,)) for c in range(256)]
 # The most talons and columns that an engine remembers the moves of.
 _MEMO = 1 << 14
-_Where = tuple[dict[int, tuple[int, int, int]], frozenset[int]]
+_Where = tuple[dict[int, tuple[int, int, int]], frozenset[int], frozenset[int]]
 # What ``_where`` gives for an empty talon (never changed).
-_NO_TALON: _Where = ({}, frozenset())
+_NO_TALON: _Where = ({}, frozenset(), frozenset())
 # What an engine remembers of one set of foundation sizes (see ``_foundations``).
 _Fnd = tuple[
-    tuple[int, ...], tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], frozenset[int]
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    frozenset[int],
+    frozenset[int],
 ]
 
 
@@ -193,7 +197,12 @@ class RulesEngine:
         where = {talon[v[0] - 1]: v for v in self._talon(len(talon), p, passes)}
         if len(self.where) >= _MEMO:
             self.where.clear()
-        got = self.where[(talon, p, passes)] = (where, frozenset(where))
+        onto = self.onto
+        got = self.where[(talon, p, passes)] = (
+            where,
+            frozenset(where),
+            frozenset().union(*(onto[a] for a in where)),
+        )
         return got
 
     def _run(self, s: int, col: bytes) -> dict[int, tuple[int, int]]:
@@ -224,7 +233,10 @@ class RulesEngine:
         wanted = tuple(nxt[s][fnd[s]] for s in range(4))
         up = tuple((*fnd[:s], fnd[s] + 1, *fnd[s + 1 :]) for s in range(4))
         down = tuple((*fnd[:s], fnd[s] - 1, *fnd[s + 1 :]) for s in range(4))
-        got = self.fnd[fnd] = (wanted, up, down, frozenset(wanted))
+        # The column tops that a card taken back from a foundation fits on.
+        onto = self.onto
+        back = frozenset().union(*(onto[nxt[s][fnd[s] - 1]] for s in range(4) if fnd[s]))
+        got = self.fnd[fnd] = (wanted, up, down, frozenset(wanted), back)
         return got
 
     def children(self, st: RState) -> list[tuple[IMove, RState]]:
@@ -276,9 +288,11 @@ class RulesEngine:
         autofill = self.autofill
         ncols = len(cols)
         if talon:
-            where, held = self.where.get((talon, p, passes)) or self._where(talon, p, passes)
+            where, held, takers = self.where.get((talon, p, passes)) or self._where(
+                talon, p, passes
+            )
         else:
-            where, held = _NO_TALON
+            where, held, takers = _NO_TALON
         rtop = reserve[rlen - 1] if rlen else -1
         tops = [c[-1] if c else -1 for c in cols]
         # Moves to two empty columns give the same position up to the column order:
@@ -371,11 +385,16 @@ class RulesEngine:
         movable: dict[int, tuple[int, int]] = {}
         for s in range(ncols):
             col = cols[s]
-            movable.update(memo[s].get(col) or self._run(s, col))
+            part = memo[s].get(col)
+            movable.update(self._run(s, col) if part is None else part)
         for t in range(ncols):
             top = tops[t]
             if top >= 0:
-                found = [movable[a] for a in accept[top] if a in movable]
+                found = []
+                for a in accept[top]:
+                    bottom = movable.get(a)
+                    if bottom is not None:
+                        found.append(bottom)
             elif t == to_empty_column:
                 # Anything but a whole column (that would change nothing).
                 found = [v for v in movable.values() if v[1] > 0]
@@ -408,13 +427,13 @@ class RulesEngine:
                     b3.append((move, (tuple(c), fnd, rlen, talon, p, passes)))
 
         # 4. Talon cards to columns.
-        if where:
-            waste_open = first_empty >= 0 and self.open_waste[busy]
+        waste_open = first_empty >= 0 and self.open_waste[busy]
+        if where and (waste_open or not takers.isdisjoint(tops)):
             n = len(talon)
             for i in range(ncols):
                 top = tops[i]
                 if top >= 0:
-                    if accept_set[top].isdisjoint(held):
+                    if top not in takers:
                         continue
                     cards: Iterable[int] = accept[top]
                 elif i == first_empty and waste_open:
@@ -438,7 +457,7 @@ class RulesEngine:
                         b4.append(item)
 
         # 5. Take-backs from the foundations.
-        if self.takebacks and not greedy:
+        if self.takebacks and not greedy and (to_empty_column >= 0 or not info[4].isdisjoint(tops)):
             nxt, down = self.next, info[2]
             for s in range(4):
                 z = fnd[s]
