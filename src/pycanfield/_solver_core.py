@@ -52,10 +52,10 @@ _ACCEPT_SEQ: list[tuple[int, ...]] = [tuple(accepted) for accepted in ACCEPT]
 _OPPOSITE: list[tuple[int, int]] = [
     (s1, s2) for s1, s2 in (sorted({_SUIT[b] for b in ACCEPT[a]}) for a in range(52))
 ]
-_ONE = [bytes((c,)) for c in range(52)]
+_ONE = [bytes((c,)) for c in range(53)]
 # _ONTO[card]: the cards it may be placed on in a column.
 _ONTO: list[frozenset[int]] = [
-    frozenset(a for a in range(52) if (a - c) % 13 == 1 and _RED[a] != _RED[c]) for c in range(52)
+    frozenset(s * 13 + (c + 1) % 13 for s in range(4) if _RED[s * 13] != _RED[c]) for c in range(52)
 ]
 # What ``_where`` gives for an empty talon (never changed).
 _NO_TALON: tuple[dict[int, tuple[int, int]], frozenset[int], frozenset[int]] = (
@@ -65,7 +65,7 @@ _NO_TALON: tuple[dict[int, tuple[int, int]], frozenset[int], frozenset[int]] = (
 )
 _SEP = b"\xff"
 # _PAIR[a][b] == bytes((a, b)): the reserve size and the pointer in a key.
-_PAIR = [[bytes((a, b)) for b in range(53)] for a in range(53)]
+_PAIR = [[_ONE[a] + _ONE[b] for b in range(53)] for a in range(53)]
 # The most talons that an engine remembers the reachable cards of.
 _MEMO = 1 << 14
 _Run = tuple[dict[int, tuple[int, int]], int]

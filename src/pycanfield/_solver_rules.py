@@ -63,10 +63,18 @@ def _accept(build: str) -> list[tuple[int, ...]]:
 _ACCEPT = {build: _accept(build) for build in ("alternate", "suit", "any")}
 # The same as sets, and _ONTO[build][card]: the cards ``card`` may be placed on.
 _ACCEPT_SET = {build: [frozenset(cards) for cards in table] for build, table in _ACCEPT.items()}
-_ONTO = {
-    build: [frozenset(a for a in range(52) if c in table[a]) for c in range(52)]
-    for build, table in _ACCEPT_SET.items()
-}
+
+
+def _onto(table: list[tuple[int, ...]]) -> list[frozenset[int]]:
+    """The other way round from ``table``: for each card, the cards it may go on."""
+    onto: list[set[int]] = [set() for _ in range(52)]
+    for a, cards in enumerate(table):
+        for c in cards:
+            onto[c].add(a)
+    return [frozenset(cards) for cards in onto]
+
+
+_ONTO = {build: _onto(table) for build, table in _ACCEPT.items()}
 
 
 def reach_limited(n: int, p: int, draw: int, recycle: bool) -> list[tuple[int, int]]:
