@@ -82,13 +82,18 @@ def run_round(src: Path, codes: list[str], node_limit: int) -> dict[str, list[ob
     return result
 
 
-def export(rev: str, into: Path) -> Path:
-    """The package as it was at ``rev``, written under ``into``; returns its ``src``."""
-    archive = subprocess.run(
+def export(rev: str, into: Path) -> Path | None:
+    """The package as it was at ``rev``, written under ``into``; returns its ``src``, or
+    None when the repository does not have that commit (a shallow clone, an archive)."""
+    done = subprocess.run(
         ["git", "-C", str(ROOT), "archive", "--format=tar", rev, "src/pycanfield"],
         capture_output=True,
-        check=True,
-    ).stdout
+        check=False,
+    )
+    if done.returncode:
+        print(f"no baseline: {rev} is not in this repository", file=sys.stderr)
+        return None
+    archive = done.stdout
     path = into / "archive.tar"
     path.write_bytes(archive)
     with tarfile.open(path) as tar:
