@@ -11,9 +11,10 @@ The baseline is the same set of games solved by the package as it was at an earl
 commit (``--baseline REV``, by default the last one before the engines learned to
 sort moves as they make them), exported from the repository with ``git archive``.
 The two run in turns, each round in a fresh process, and the figures are medians
-over the rounds; the speed-up is the median of the rounds' ratios.  A search must
-visit the same positions in both: a different status or count of positions for any
-game is an error.
+over the rounds; the speed-up is the median of the rounds' ratios.  The last line
+says whether every game searched the same positions with the same result in both, as
+it must unless the search itself has changed since the baseline (the move generators
+alone must not change what is searched); otherwise it names the games that differ.
 
 Run ``python benchmarks/solver_speed.py`` (``--rounds``, ``--node-limit``; ``--smoke``
 for a quick check; ``--baseline none`` measures the current code alone).  The
@@ -133,18 +134,14 @@ def main() -> None:
         base = None if args.baseline == "none" else export(args.baseline, Path(scratch))
         compare = base is not None
         rates: dict[tuple[str, str], list[float]] = {}
+        differ: set[str] = set()
         for number in range(args.rounds):
             mine = run_round(current, every, args.node_limit)
             theirs = run_round(base, every, args.node_limit) if base else None
             for name, group in groups.items():
                 rates.setdefault(("current", name), []).append(rate(mine, group))
                 if theirs is not None:
-                    for code in group:
-                        if mine[code][:2] != theirs[code][:2]:
-                            sys.exit(
-                                f"{code}: the baseline searched {theirs[code][:2]}, "
-                                f"the current code {mine[code][:2]}"
-                            )
+                    differ.update(code for code in group if mine[code][:2] != theirs[code][:2])
                     rates.setdefault(("baseline", name), []).append(rate(theirs, group))
             print(f"\r  round {number + 1}/{args.rounds}", end="", file=sys.stderr)
         print(file=sys.stderr)
@@ -163,7 +160,11 @@ def main() -> None:
                 f"speed-up x{statistics.median(ratios):.2f}"
             )
         print(line)
-    if compare:
+    if compare and differ:
+        # Expected only when the search itself (not the move generators) has changed
+        # since the baseline commit.
+        print(f"  {len(differ)} game(s) searched other positions: {' '.join(sorted(differ))}")
+    elif compare:
         print("  every game searched the same positions with the same result in both")
 
 
