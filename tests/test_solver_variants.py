@@ -3,16 +3,20 @@ its wins replay, and it answers for every preset."""
 
 from __future__ import annotations
 
+import random
 from collections import deque
+from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import pycanfield as cf
 from builders import FULL, position
-from pycanfield._solver_core import Engine, Search
+from pycanfield._solver_core import CF, FC, RF, TF, Engine, EngineLike, Search
 from pycanfield._solver_rules import RulesEngine
-from strategies import late_states, play_rules
+from pycanfield._variants import with_draw
+from strategies import late_states, play_rules, rules_states, states
 
 
 def replay(game: cf.GameState, moves: tuple[cf.Move, ...]) -> cf.GameState:
@@ -260,3 +264,32 @@ def test_survey_takes_variant_codes_and_rules() -> None:
         cf.survey(["CF1-D3-AAAAACL"], rules="rainbow")
     with pytest.raises(cf.RulesParseError):
         cf.survey(2, rules="no-such-game")
+
+
+def check_orders(engine: EngineLike, root: Any, seed: int) -> None:
+    """``ordered`` lists the same successors as ``children``, in classes that a random
+    generator only shuffles within; greedily, one move up or all but the take-backs."""
+    children = engine.children(root)
+    plain = engine.ordered(root)
+    assert sorted(plain) == sorted(children)
+    shuffled = engine.ordered(root, random.Random(seed))
+    assert sorted(shuffled) == sorted(plain)
+    greedy = engine.ordered(root, random.Random(seed), greedy=True)
+    if len(greedy) == 1 and greedy[0][0][0] in (RF, CF, TF):
+        assert greedy[0] in children
+    else:
+        assert sorted(greedy) == sorted(c for c in children if c[0][0] != FC)
+
+
+@given(states(), st.integers(0, 2**32 - 1))
+def test_standard_engine_orders_its_children(start: cf.GameState, seed: int) -> None:
+    engine, root = Engine.from_position(start.position, start.draw)
+    check_orders(engine, root, seed)
+
+
+@given(rules_states(), st.integers(0, 2**32 - 1))
+def test_general_engine_orders_its_children(start: cf.GameState, seed: int) -> None:
+    assume(not start.position.pending)
+    rules = with_draw(start.rules, start.draw)
+    engine, root = RulesEngine.from_position(start.position, rules)
+    check_orders(engine, root, seed)

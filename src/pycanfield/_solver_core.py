@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, Protocol
 
 from ._cards import PACK
@@ -46,7 +46,38 @@ ACCEPT: list[frozenset[int]] = [
 ]
 # The same two cards as a pair, for unpacking.
 ACCEPT2: list[tuple[int, int]] = [(min(accepted), max(accepted)) for accepted in ACCEPT]
+# The same cards in the order a frozenset gives them, the order moves are listed in.
+_ACCEPT_SEQ: list[tuple[int, ...]] = [tuple(accepted) for accepted in ACCEPT]
+# _OPPOSITE[card]: the two suits of the other colour, whose cards go on it in a column.
+_OPPOSITE: list[tuple[int, int]] = [
+    (s1, s2) for s1, s2 in (sorted({_SUIT[b] for b in ACCEPT[a]}) for a in range(52))
+]
+_ONE = [bytes((c,)) for c in range(53)]
+# _ONTO[card]: the cards it may be placed on in a column.
+_ONTO: list[frozenset[int]] = [
+    frozenset(s * 13 + (c + 1) % 13 for s in range(4) if _RED[s * 13] != _RED[c]) for c in range(52)
+]
+# What ``_where`` gives for an empty talon (never changed).
+_NO_TALON: tuple[dict[int, tuple[int, int]], frozenset[int], frozenset[int]] = (
+    {},
+    frozenset(),
+    frozenset(),
+)
 _SEP = b"\xff"
+# _PAIR[a][b] == bytes((a, b)): the reserve size and the pointer in a key.
+_PAIR = [[_ONE[a] + _ONE[b] for b in range(53)] for a in range(53)]
+# The most talons that an engine remembers the reachable cards of.
+_MEMO = 1 << 14
+_Run = tuple[dict[int, tuple[int, int]], int]
+# What an engine remembers of one set of foundation sizes (see ``_foundations``).
+_Fnd = tuple[
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    frozenset[int],
+    frozenset[int],
+]
+_Talon = tuple[dict[int, tuple[int, int]], frozenset[int], frozenset[int]]
 
 
 def reachable(n: int, p: int, draw: int) -> list[int]:
@@ -106,6 +137,9 @@ class Engine:
         self.draw = draw
         self.base = base
         self.reach: dict[tuple[int, int], list[int]] = {}
+        self.where: dict[tuple[bytes, int], _Talon] = {}
+        self.fnd: dict[tuple[int, ...], _Fnd] = {}
+        self.runs: list[dict[bytes, _Run]] = [{}, {}, {}, {}]
         # HEIGHT[c]: the place of card c in its foundation (0 = base rank).
         self.height = [(_RANK[c] - base) % 13 for c in range(52)]
         self.accept = ACCEPT
@@ -132,101 +166,174 @@ class Engine:
     def key(st: State) -> bytes:
         """The transposition key: columns sorted (they are interchangeable), the reserve
         size, the pointer and the talon.  The foundations follow from the rest."""
-        return _SEP.join(sorted(st[0])) + bytes((st[2], st[4])) + st[3]
+        return _SEP.join(sorted(st[0])) + _PAIR[st[2]][st[4]] + st[3]
 
     @staticmethod
     def won(st: State) -> bool:
         return sum(st[1]) == 52
 
-    def children(self, st: State) -> list[tuple[IMove, State]]:
-        """Every successor of ``st`` under the talon macro-moves, in search order."""
-        cols, fnd, rlen, talon, p = st
-        nxt, draw, reserve = self.next, self.draw, self.reserve
-        out: list[tuple[IMove, State]] = []
-        add = out.append
-        n = len(talon)
-        # The talon cards that drawing and recycling can bring to the top of the waste.
+    def _where(self, talon: bytes, p: int) -> _Talon:
+        """card -> (q, pointer after taking it) for every talon card that drawing and
+        recycling can bring to the top of the waste, and the set of those cards;
+        memoised, as most positions share their talon and pointer with their parent."""
+        n, draw = len(talon), self.draw
         qs = self.reach.get((n, p))
         if qs is None:
             qs = self.reach[(n, p)] = reachable(n, p, draw)
-        where = {talon[q - 1]: q for q in qs}
+        where = {talon[q - 1]: (q, _normal(q - 1, n - 1, draw)) for q in qs}
+        if len(self.where) >= _MEMO:
+            self.where.clear()
+        got = self.where[(talon, p)] = (
+            where,
+            frozenset(where),
+            frozenset().union(*(_ONTO[a] for a in where)),
+        )
+        return got
+
+    def _run(self, s: int, col: bytes) -> _Run:
+        """The run at the top of column ``s``, ``col``: its cards, each mapped to
+        ``(s, index in col)``, and the index where it starts; memoised per column."""
+        cards: dict[int, tuple[int, int]] = {}
+        k = len(col) - 1
+        if k >= 0:
+            cards[col[k]] = (s, k)
+            while k > 0 and col[k] in ACCEPT[col[k - 1]]:
+                k -= 1
+                cards[col[k]] = (s, k)
+        memo = self.runs[s]
+        if len(memo) >= _MEMO:
+            memo.clear()
+        got = memo[col] = (cards, max(k, 0))
+        return got
+
+    def _foundations(self, fnd: tuple[int, ...]) -> _Fnd:
+        """The cards the foundations take next, and the foundations after one card goes
+        up to (or comes down from) each suit; memoised (there are at most 13**4)."""
+        nxt = self.next
+        wanted = tuple(nxt[s][fnd[s]] for s in range(4))
+        up = tuple((*fnd[:s], fnd[s] + 1, *fnd[s + 1 :]) for s in range(4))
+        down = tuple((*fnd[:s], fnd[s] - 1, *fnd[s + 1 :]) for s in range(4))
+        # The column tops that a card taken back from a foundation fits on.
+        back = frozenset().union(*(_ONTO[nxt[s][fnd[s] - 1]] for s in range(4) if fnd[s]))
+        got = self.fnd[fnd] = (wanted, up, down, frozenset(wanted), back)
+        return got
+
+    def children(self, st: State) -> list[tuple[IMove, State]]:
+        """Every successor of ``st`` under the talon macro-moves, in search order."""
+        out: list[tuple[IMove, State]] = []
+        self._generate(st, False, [out] * 7)
+        return out
+
+    def _generate(
+        self, st: State, greedy: bool, buckets: list[list[tuple[IMove, State]]]
+    ) -> tuple[IMove, State] | None:
+        """Append every successor of ``st``, in search order, to the bucket of
+        :meth:`ordered` it belongs to.  With ``greedy``, return the first move to the
+        foundations that ``ordered`` plays at once, if any, and leave out take-backs."""
+        cols, fnd, rlen, talon, p = st
+        reserve = self.reserve
+        b0, b1, b2, b3, b4, b5, b6 = buckets
+        # The talon cards that drawing and recycling can bring to the top of the waste.
+        if talon:
+            where, held, takers = self.where.get((talon, p)) or self._where(talon, p)
+        else:
+            where, held, takers = _NO_TALON
         rtop = reserve[rlen - 1] if rlen else -1
-        tops = [c[-1] if c else -1 for c in cols]
+        c0, c1, c2, c3 = cols
+        tops = [
+            c0[-1] if c0 else -1,
+            c1[-1] if c1 else -1,
+            c2[-1] if c2 else -1,
+            c3[-1] if c3 else -1,
+        ]
         # Empty columns take cards only when the reserve is empty (R16, R17).  Moves to
         # two empty columns give the same position up to the column order, so only the
         # first empty column is offered as a target.
         first_empty = tops.index(-1) if rlen == 0 and -1 in tops else -1
-        wanted = [nxt[s][fnd[s]] for s in range(4)]
+        info = self.fnd.get(fnd) or self._foundations(fnd)
+        wanted, up = info[0], info[1]
+        # Quick refusals: no column top, or no talon card, can go up.
+        tops_up = not info[3].isdisjoint(tops)
+        talon_up = not info[3].isdisjoint(held)
+        if greedy:
+            height, opposite = self.height, _OPPOSITE
 
         # 1. Cards to the foundations: reserve, columns, talon.
         if rtop >= 0 and wanted[_SUIT[rtop]] == rtop:
-            f = list(fnd)
-            f[_SUIT[rtop]] += 1
-            add(((RF,), (cols, tuple(f), rlen - 1, talon, p)))
-        for i in range(4):
-            top = tops[i]
-            if top >= 0 and wanted[_SUIT[top]] == top:
-                col = cols[i][:-1]
-                r = rlen
-                if not col and r:
-                    col = reserve[r - 1 : r]
-                    r -= 1
-                c = list(cols)
-                c[i] = col
-                f = list(fnd)
-                f[_SUIT[top]] += 1
-                add(((CF, i), (tuple(c), tuple(f), r, talon, p)))
-        if where:
+            item: tuple[IMove, State] = ((RF,), (cols, up[_SUIT[rtop]], rlen - 1, talon, p))
+            if greedy:
+                h = height[rtop]
+                s1, s2 = opposite[rtop]
+                if h <= 1 or (fnd[s1] >= h and fnd[s2] >= h):
+                    return item
+            b0.append(item)
+        if tops_up:
+            for i in range(4):
+                top = tops[i]
+                if top >= 0 and wanted[_SUIT[top]] == top:
+                    col = cols[i][:-1]
+                    r = rlen
+                    if not col and r:
+                        col = reserve[r - 1 : r]
+                        r -= 1
+                    c = list(cols)
+                    c[i] = col
+                    item = ((CF, i), (tuple(c), up[_SUIT[top]], r, talon, p))
+                    if greedy:
+                        h = height[top]
+                        s1, s2 = opposite[top]
+                        if h <= 1 or (fnd[s1] >= h and fnd[s2] >= h):
+                            return item
+                    b0.append(item)
+        if talon_up:
             for s in range(4):
-                q = where.get(wanted[s], 0)
-                if q:
-                    f = list(fnd)
-                    f[s] += 1
-                    add(
-                        (
-                            (TF, wanted[s]),
-                            (
-                                cols,
-                                tuple(f),
-                                rlen,
-                                talon[: q - 1] + talon[q:],
-                                _normal(q - 1, n - 1, draw),
-                            ),
-                        )
-                    )
+                card = wanted[s]
+                got = where.get(card)
+                if got is not None:
+                    q, after = got
+                    item = ((TF, card), (cols, up[s], rlen, talon[: q - 1] + talon[q:], after))
+                    if greedy:
+                        h = height[card]
+                        s1, s2 = opposite[card]
+                        if h <= 1 or (fnd[s1] >= h and fnd[s2] >= h):
+                            return item
+                    b0.append(item)
 
         # 2. The reserve's top to a column.
-        if rtop >= 0:
-            one = bytes((rtop,))
+        if rtop >= 0 and not _ONTO[rtop].isdisjoint(tops):
+            one = _ONE[rtop]
             for i in range(4):
                 top = tops[i]
                 if top >= 0 and rtop in ACCEPT[top]:
                     c = list(cols)
                     c[i] = cols[i] + one
-                    add(((RC, i), (tuple(c), fnd, rlen - 1, talon, p)))
+                    b1.append(((RC, i), (tuple(c), fnd, rlen - 1, talon, p)))
 
         # 3. Runs between columns (R14).  Any tail of a column's run may move; find,
         # for each target's top, the run cards that fit it.
-        runs: dict[int, tuple[int, int]] = {}  # run card -> (column, index in it)
-        bottoms = [0, 0, 0, 0]  # where each column's run starts
-        for s in range(4):
-            col = cols[s]
-            k = len(col) - 1
-            if k < 0:
-                continue
-            runs[col[k]] = (s, k)
-            while k > 0 and col[k] in ACCEPT[col[k - 1]]:
-                k -= 1
-                runs[col[k]] = (s, k)
-            bottoms[s] = k
+        memo = self.runs
+        r0 = memo[0].get(c0) or self._run(0, c0)
+        r1 = memo[1].get(c1) or self._run(1, c1)
+        r2 = memo[2].get(c2) or self._run(2, c2)
+        r3 = memo[3].get(c3) or self._run(3, c3)
+        runs = {**r0[0], **r1[0], **r2[0], **r3[0]}  # run card -> (column, index in it)
         for t in range(4):
             top = tops[t]
             if top >= 0:
-                found = [runs[a] for a in ACCEPT2[top] if a in runs]
-                if not found:
-                    continue
+                a1, a2 = ACCEPT2[top]
+                g1 = runs.get(a1)
+                g2 = runs.get(a2)
+                if g1 is None:
+                    if g2 is None:
+                        continue
+                    found: Iterable[tuple[int, int]] = (g2,)
+                elif g2 is None:
+                    found = (g1,)
+                else:
+                    found = (g1, g2)
             elif t == first_empty:
                 # Any tail but a whole column (R14: that would change nothing).
+                bottoms = (r0[1], r1[1], r2[1], r3[1])
                 found = [
                     (s, start)
                     for s in range(4)
@@ -241,56 +348,65 @@ class Engine:
                 col = cols[s]
                 c = list(cols)
                 c[t] = cols[t] + col[start:]
-                rest = col[:start]
-                r = rlen
-                if not rest and r:
-                    rest = reserve[r - 1 : r]
-                    r -= 1
-                c[s] = rest
-                add(((CC, s, t, len(col) - start), (tuple(c), fnd, r, talon, p)))
+                move = (CC, s, t, len(col) - start)
+                if start:
+                    c[s] = col[:start]
+                    item = (move, (tuple(c), fnd, rlen, talon, p))
+                    # What the move uncovers: a card to play next, or one the run was
+                    # not built on (the classes of ``ordered``).
+                    under = col[start - 1]
+                    if wanted[_SUIT[under]] == under or rtop in ACCEPT[under]:
+                        b2.append(item)
+                    elif col[start] not in ACCEPT[under]:
+                        b3.append(item)
+                    else:
+                        b5.append(item)
+                elif rlen:
+                    c[s] = reserve[rlen - 1 : rlen]
+                    b1.append((move, (tuple(c), fnd, rlen - 1, talon, p)))
+                else:
+                    c[s] = b""
+                    b3.append((move, (tuple(c), fnd, rlen, talon, p)))
 
         # 4. Talon cards to columns.
-        if where:
+        if where and (first_empty >= 0 or not takers.isdisjoint(tops)):
             for i in range(4):
                 top = tops[i]
                 if top >= 0:
-                    cards = [a for a in ACCEPT[top] if a in where]
+                    if top not in takers:
+                        continue
+                    cards: Iterable[int] = _ACCEPT_SEQ[top]
                 elif i == first_empty:
-                    cards = list(where)
+                    cards = where
                 else:
                     continue
                 for a in cards:
-                    q = where[a]
+                    if a not in where:
+                        continue
+                    q, after = where[a]
                     c = list(cols)
-                    c[i] = cols[i] + bytes((a,))
-                    add(
-                        (
-                            (TC, a, i),
-                            (
-                                tuple(c),
-                                fnd,
-                                rlen,
-                                talon[: q - 1] + talon[q:],
-                                _normal(q - 1, n - 1, draw),
-                            ),
-                        )
+                    c[i] = cols[i] + _ONE[a]
+                    b4.append(
+                        ((TC, a, i), (tuple(c), fnd, rlen, talon[: q - 1] + talon[q:], after))
                     )
 
         # 5. Take-backs from the foundations (R22).
-        for s in range(4):
-            z = fnd[s]
-            if not z:
-                continue
-            card = nxt[s][z - 1]
-            for i in range(4):
-                top = tops[i]
-                if (top >= 0 and card in ACCEPT[top]) or i == first_empty:
-                    f = list(fnd)
-                    f[s] -= 1
-                    c = list(cols)
-                    c[i] = cols[i] + bytes((card,))
-                    add(((FC, s, i), (tuple(c), tuple(f), rlen, talon, p)))
-        return out
+        if not greedy and (first_empty >= 0 or not info[4].isdisjoint(tops)):
+            nxt, down = self.next, info[2]
+            for s in range(4):
+                z = fnd[s]
+                if not z:
+                    continue
+                card = nxt[s][z - 1]
+                if first_empty < 0 and _ONTO[card].isdisjoint(tops):
+                    continue
+                for i in range(4):
+                    top = tops[i]
+                    if (top >= 0 and card in ACCEPT[top]) or i == first_empty:
+                        c = list(cols)
+                        c[i] = cols[i] + _ONE[card]
+                        b6.append(((FC, s, i), (tuple(c), down[s], rlen, talon, p)))
+        return None
 
     def ordered(
         self, st: State, rng: random.Random | None = None, greedy: bool = False
@@ -299,65 +415,24 @@ class Engine:
 
         ``greedy`` prunes, with no guarantee: it plays a foundation move at once when
         both cards that could go on the card are on the foundations, and it never
-        takes a card back from a foundation.  Only wins found that way are used."""
-        kids = self.children(st)
-        cols, fnd0, rlen, _, _ = st
-        if greedy:
-            height = self.height
-            for item in kids:
-                kind = item[0][0]
-                if kind in (RF, CF, TF):
-                    card = (
-                        self.reserve[rlen - 1]
-                        if kind == RF
-                        else cols[item[0][1]][-1]
-                        if kind == CF
-                        else item[0][1]
-                    )
-                    h = height[card]
-                    red = _RED[card]
-                    if h <= 1 or all(fnd0[t] >= h for t in range(4) if _RED[t * 13] != red):
-                        return [item]
-            kids = [item for item in kids if item[0][0] != FC]
-        nxt = self.next
-        reserve = self.reserve
-        rtop = reserve[rlen - 1] if rlen else -1
+        takes a card back from a foundation.  Only wins found that way are used.
+
+        The classes, in order: moves to the foundations; the reserve's top to a
+        column, and runs whose move empties a column that the reserve then fills;
+        runs that uncover a card that can go up or take the reserve's top; runs that
+        uncover a card they were not built on, or empty a column; talon cards to
+        columns; the rest of the runs; take-backs."""
         buckets: list[list[tuple[IMove, State]]] = [[], [], [], [], [], [], []]
-        for item in kids:
-            m, child = item
-            kind = m[0]
-            if kind in (RF, CF, TF):
-                b = 0
-            elif kind == RC:
-                b = 1
-            elif kind == CC:
-                if child[2] < rlen:
-                    b = 1
-                else:
-                    src = child[0][m[1]]
-                    top = src[-1] if src else -1
-                    fnd = child[1]
-                    if top >= 0 and (
-                        nxt[_SUIT[top]][fnd[_SUIT[top]]] == top or rtop in ACCEPT[top]
-                    ):
-                        b = 2
-                    elif (
-                        not src
-                        or src[-1] != cols[m[1]][-m[3] - 1]
-                        or (cols[m[1]][-m[3]] not in ACCEPT[src[-1]])
-                    ):
-                        b = 3
-                    else:
-                        b = 5
-            elif kind == TC:
-                b = 4
-            else:
-                b = 6
-            buckets[b].append(item)
+        hit = self._generate(st, greedy, buckets)
+        if hit is not None:
+            return [hit]
+        b0, b1, b2, b3, b4, b5, b6 = buckets
         if rng is not None:
+            # Shuffling fewer than two items draws nothing from ``rng``.
             for bucket in buckets:
-                rng.shuffle(bucket)
-        return [x for b in buckets for x in b]
+                if len(bucket) > 1:
+                    rng.shuffle(bucket)
+        return [*b0, *b1, *b2, *b3, *b4, *b5, *b6]
 
 
 class Search:

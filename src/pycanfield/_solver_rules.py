@@ -13,6 +13,7 @@ under which options.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 from ._cards import PACK
 from ._position import Position
@@ -26,6 +27,20 @@ RState = tuple[tuple[bytes, ...], tuple[int, ...], int, bytes, int, int]
 _SUIT = [c.suit.value for c in PACK]
 _RANK = [c.rank.value for c in PACK]
 _SEP = b"\xff"
+_BYTE = [bytes((c,)) for c in range(256)]
+# The most talons and columns that an engine remembers the moves of.
+_MEMO = 1 << 14
+_Where = tuple[dict[int, tuple[int, int, int]], frozenset[int], frozenset[int]]
+# What ``_where`` gives for an empty talon (never changed).
+_NO_TALON: _Where = ({}, frozenset(), frozenset())
+# What an engine remembers of one set of foundation sizes (see ``_foundations``).
+_Fnd = tuple[
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    frozenset[int],
+    frozenset[int],
+]
 
 
 def _accept(build: str) -> list[tuple[int, ...]]:
@@ -46,6 +61,20 @@ def _accept(build: str) -> list[tuple[int, ...]]:
 
 
 _ACCEPT = {build: _accept(build) for build in ("alternate", "suit", "any")}
+# The same as sets, and _ONTO[build][card]: the cards ``card`` may be placed on.
+_ACCEPT_SET = {build: [frozenset(cards) for cards in table] for build, table in _ACCEPT.items()}
+
+
+def _onto(table: list[tuple[int, ...]]) -> list[frozenset[int]]:
+    """The other way round from ``table``: for each card, the cards it may go on."""
+    onto: list[set[int]] = [set() for _ in range(52)]
+    for a, cards in enumerate(table):
+        for c in cards:
+            onto[c].add(a)
+    return [frozenset(cards) for cards in onto]
+
+
+_ONTO = {build: _onto(table) for build, table in _ACCEPT.items()}
 
 
 def reach_limited(n: int, p: int, draw: int, recycle: bool) -> list[tuple[int, int]]:
@@ -90,6 +119,7 @@ class RulesEngine:
         self.open_reserve = fill in ("player", "player-reserve-waste")
         self.open_waste = (fill != "none", fill in ("player", "player-reserve-waste"))
         self.accept = _ACCEPT[rules.build]
+        self.accept_set, self.onto = _ACCEPT_SET[rules.build], _ONTO[rules.build]
         self.height = [(_RANK[c] - base) % 13 for c in range(52)]
         # next[s][z]: the card that goes on suit s's foundation when it holds z cards.
         self.next = [[s * 13 + (base - 1 + z) % 13 for z in range(13)] + [-1] for s in range(4)]
@@ -100,6 +130,11 @@ class RulesEngine:
         # Safe moves to the foundations need cards that never come back (docs/solver.rst).
         self.safe = not rules.takebacks and not rules.autocomplete
         self.reach: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
+        self.where: dict[tuple[bytes, int, int], _Where] = {}
+        self.fnd: dict[tuple[int, ...], _Fnd] = {}
+        self.run_memo: list[dict[bytes, dict[int, tuple[int, int]]]] = [
+            {} for _ in range(rules.columns)
+        ]
 
     @classmethod
     def from_position(cls, pos: Position, rules: Rules) -> tuple[RulesEngine, RState]:
@@ -163,10 +198,62 @@ class RulesEngine:
                 return False
         return all(fnd[_SUIT[x]] > self.height[x] or self._dead(x, fnd) for x in below)
 
+    def _where(self, talon: bytes, p: int, passes: int) -> _Where:
+        """card -> (q, pointer after, passes after) for every talon card that draws and
+        recycles can bring up (see ``_talon``), and the set of those cards; memoised per
+        talon, pointer and passes."""
+        where = {talon[v[0] - 1]: v for v in self._talon(len(talon), p, passes)}
+        if len(self.where) >= _MEMO:
+            self.where.clear()
+        onto = self.onto
+        got = self.where[(talon, p, passes)] = (
+            where,
+            frozenset(where),
+            frozenset().union(*(onto[a] for a in where)),
+        )
+        return got
+
+    def _run(self, s: int, col: bytes) -> dict[int, tuple[int, int]]:
+        """The cards of column ``s`` (``col``) whose part from them up may move, each
+        mapped to ``(s, index in col)``, the top card first; memoised per column."""
+        accept, runs = self.accept, self.runs
+        movable: dict[int, tuple[int, int]] = {}
+        k = len(col) - 1
+        if k >= 0:
+            movable[col[k]] = (s, k)
+            if runs != "top":
+                while k > 0 and col[k] in accept[col[k - 1]]:
+                    k -= 1
+                    if runs == "any":
+                        movable[col[k]] = (s, k)
+                if runs == "whole" and k == 0:
+                    movable[col[0]] = (s, 0)
+        memo = self.run_memo[s]
+        if len(memo) >= _MEMO:
+            memo.clear()
+        memo[col] = movable
+        return movable
+
+    def _foundations(self, fnd: tuple[int, ...]) -> _Fnd:
+        """The cards the foundations take next, and the foundations after one card goes
+        up to (or comes down from) each suit; memoised (there are at most 14**4)."""
+        nxt = self.next
+        wanted = tuple(nxt[s][fnd[s]] for s in range(4))
+        up = tuple((*fnd[:s], fnd[s] + 1, *fnd[s + 1 :]) for s in range(4))
+        down = tuple((*fnd[:s], fnd[s] - 1, *fnd[s + 1 :]) for s in range(4))
+        # The column tops that a card taken back from a foundation fits on.
+        onto = self.onto
+        back = frozenset().union(*(onto[nxt[s][fnd[s] - 1]] for s in range(4) if fnd[s]))
+        got = self.fnd[fnd] = (wanted, up, down, frozenset(wanted), back)
+        return got
+
     def children(self, st: RState) -> list[tuple[IMove, RState]]:
         """Every successor of ``st`` under the talon macro-moves, in search order; only
         one when a move to the foundations is safe."""
-        out = self._children(st)
+        out: list[tuple[IMove, RState]] = []
+        hit = self._generate(st, False, [out] * 7, None)
+        if hit is not None:
+            out = [hit]
         if self.autocomplete:
             out = [(m, self._finish(m, child)) for m, child in out]
         return out
@@ -188,15 +275,32 @@ class RulesEngine:
                     moved = True
         return (tuple(c), tuple(f), rlen, talon, p, passes)
 
-    def _children(self, st: RState) -> list[tuple[IMove, RState]]:
+    def _generate(
+        self,
+        st: RState,
+        greedy: bool,
+        buckets: list[list[tuple[IMove, RState]]],
+        far: list[tuple[int, int, tuple[IMove, RState]]] | None,
+    ) -> tuple[IMove, RState] | None:
+        """Append every successor of ``st``, in search order, to the bucket of
+        :meth:`ordered` it belongs to, or to ``far`` (a talon card that costs the cards
+        skipped on the way, with redeals counted), if given.
+
+        Returns the one successor to take instead, if any: a safe move to the
+        foundations (then the search takes no other), else with ``greedy`` the first
+        move to the foundations that ``ordered`` plays at once.  ``greedy`` also
+        leaves out take-backs."""
         cols, fnd, rlen, talon, p, passes = st
-        nxt, reserve, accept = self.next, self.reserve, self.accept
+        reserve, accept = self.reserve, self.accept
+        b0, b1, b2, b3, b4, b5, b6 = buckets
         autofill = self.autofill
         ncols = len(cols)
-        out: list[tuple[IMove, RState]] = []
-        add = out.append
-        n = len(talon)
-        where = {talon[v[0] - 1]: v for v in self._talon(n, p, passes)} if n else {}
+        if talon:
+            where, held, takers = self.where.get((talon, p, passes)) or self._where(
+                talon, p, passes
+            )
+        else:
+            where, held, takers = _NO_TALON
         rtop = reserve[rlen - 1] if rlen else -1
         tops = [c[-1] if c else -1 for c in cols]
         # Moves to two empty columns give the same position up to the column order:
@@ -204,42 +308,55 @@ class RulesEngine:
         first_empty = tops.index(-1) if -1 in tops else -1
         busy = 1 if rlen else 0
         to_empty_column = first_empty if self.open_column[busy] else -1
-        wanted = [nxt[s][fnd[s]] for s in range(4)]
+        info = self.fnd.get(fnd) or self._foundations(fnd)
+        wanted, up = info[0], info[1]
+        # Quick refusals: no column top, or no talon card, can go up.
+        tops_up = not info[3].isdisjoint(tops)
+        talon_up = not info[3].isdisjoint(held)
+        accept_set, onto = self.accept_set, self.onto
         safe = self.safe
+        chosen: tuple[IMove, RState] | None = None
+        height = self.height
 
-        # 1. Cards to the foundations: reserve, columns, talon.
+        # 1. Cards to the foundations: reserve, columns, talon.  A safe move is the
+        # only successor; ``greedy`` plays the first whose card nothing can go on.
         if rtop >= 0 and wanted[_SUIT[rtop]] == rtop:
-            f = list(fnd)
-            f[_SUIT[rtop]] += 1
-            item: tuple[IMove, RState] = ((RF,), (cols, tuple(f), rlen - 1, talon, p, passes))
+            item: tuple[IMove, RState] = (
+                (RF,),
+                (cols, up[_SUIT[rtop]], rlen - 1, talon, p, passes),
+            )
             if safe and self._safe_up(rtop, fnd):
-                return [item]
-            add(item)
-        for i in range(ncols):
-            top = tops[i]
-            if top >= 0 and wanted[_SUIT[top]] == top:
-                c = list(cols)
-                c[i] = cols[i][:-1]
-                r = rlen
-                if autofill and r and not c[i]:
-                    c[i] = reserve[r - 1 : r]
-                    r -= 1
-                f = list(fnd)
-                f[_SUIT[top]] += 1
-                item = ((CF, i), (tuple(c), tuple(f), r, talon, p, passes))
-                if safe and self._safe_up(top, fnd):
-                    return [item]
-                add(item)
-        if where:
+                return item
+            if greedy and (height[rtop] <= 1 or self._dead(rtop, fnd)):
+                chosen = item
+            b0.append(item)
+        if tops_up:
+            for i in range(ncols):
+                top = tops[i]
+                if top >= 0 and wanted[_SUIT[top]] == top:
+                    c = list(cols)
+                    c[i] = cols[i][:-1]
+                    r = rlen
+                    if autofill and r and not c[i]:
+                        c[i] = reserve[r - 1 : r]
+                        r -= 1
+                    item = ((CF, i), (tuple(c), up[_SUIT[top]], r, talon, p, passes))
+                    if safe and self._safe_up(top, fnd):
+                        return item
+                    if greedy and chosen is None and (height[top] <= 1 or self._dead(top, fnd)):
+                        chosen = item
+                    b0.append(item)
+        if talon_up:
             for s in range(4):
                 card = wanted[s]
                 got = where.get(card)
                 if got is None:
                     continue
                 q, after, used = got
-                f = list(fnd)
-                f[s] += 1
-                item = ((TF, card), (cols, tuple(f), rlen, talon[: q - 1] + talon[q:], after, used))
+                item = (
+                    (TF, card),
+                    (cols, up[s], rlen, talon[: q - 1] + talon[q:], after, used),
+                )
                 # Only under draw 1, and with limited redeals only for the waste's top
                 # card, does taking a talon card leave the others as reachable.
                 if (
@@ -248,40 +365,44 @@ class RulesEngine:
                     and (self.redeals is None or q == p)
                     and self._safe_up(card, fnd)
                 ):
-                    return [item]
-                add(item)
+                    return item
+                if greedy and chosen is None and (height[card] <= 1 or self._dead(card, fnd)):
+                    chosen = item
+                if far is not None and q != p:
+                    far.append((used - passes, q - p if q > p else len(talon) - p + q, item))
+                else:
+                    b0.append(item)
+        if chosen is not None:
+            return chosen
 
         # 2. The reserve's top to a column.
-        if rtop >= 0:
-            one = bytes((rtop,))
+        open_reserve = self.open_reserve
+        if rtop >= 0 and (not onto[rtop].isdisjoint(tops) or (first_empty >= 0 and open_reserve)):
+            one = _BYTE[rtop]
             for i in range(ncols):
                 top = tops[i]
-                if (top >= 0 and rtop in accept[top]) or (i == first_empty and self.open_reserve):
+                if (top >= 0 and rtop in accept_set[top]) or (i == first_empty and open_reserve):
                     c = list(cols)
                     c[i] = cols[i] + one
-                    add(((RC, i), (tuple(c), fnd, rlen - 1, talon, p, passes)))
+                    b1.append(((RC, i), (tuple(c), fnd, rlen - 1, talon, p, passes)))
 
         # 3. Runs between columns: the bottom card of every part that may move.
+        memo = self.run_memo
+        if len(memo) < ncols:
+            memo += [{} for _ in range(ncols - len(memo))]
         movable: dict[int, tuple[int, int]] = {}
-        runs = self.runs
         for s in range(ncols):
             col = cols[s]
-            k = len(col) - 1
-            if k < 0:
-                continue
-            movable[col[k]] = (s, k)
-            if runs == "top":
-                continue
-            while k > 0 and col[k] in accept[col[k - 1]]:
-                k -= 1
-                if runs == "any":
-                    movable[col[k]] = (s, k)
-            if runs == "whole" and k == 0:
-                movable[col[0]] = (s, 0)
+            part = memo[s].get(col)
+            movable.update(self._run(s, col) if part is None else part)
         for t in range(ncols):
             top = tops[t]
             if top >= 0:
-                found = [movable[a] for a in accept[top] if a in movable]
+                found = []
+                for a in accept[top]:
+                    bottom = movable.get(a)
+                    if bottom is not None:
+                        found.append(bottom)
             elif t == to_empty_column:
                 # Anything but a whole column (that would change nothing).
                 found = [v for v in movable.values() if v[1] > 0]
@@ -293,51 +414,73 @@ class RulesEngine:
                 col = cols[s]
                 c = list(cols)
                 c[t] = cols[t] + col[start:]
-                c[s] = col[:start]
-                r = rlen
-                if autofill and r and not start:
-                    c[s] = reserve[r - 1 : r]
-                    r -= 1
-                add(((CC, s, t, len(col) - start), (tuple(c), fnd, r, talon, p, passes)))
+                move = (CC, s, t, len(col) - start)
+                if start:
+                    c[s] = col[:start]
+                    item = (move, (tuple(c), fnd, rlen, talon, p, passes))
+                    # What the move uncovers: a card to play next, or one the part
+                    # was not built on (the classes of ``ordered``).
+                    under = col[start - 1]
+                    if wanted[_SUIT[under]] == under or (rtop >= 0 and rtop in accept[under]):
+                        b2.append(item)
+                    elif col[start] not in accept[under]:
+                        b3.append(item)
+                    else:
+                        b5.append(item)
+                elif autofill and rlen:
+                    c[s] = reserve[rlen - 1 : rlen]
+                    b1.append((move, (tuple(c), fnd, rlen - 1, talon, p, passes)))
+                else:
+                    c[s] = b""
+                    b3.append((move, (tuple(c), fnd, rlen, talon, p, passes)))
 
         # 4. Talon cards to columns.
-        if where:
-            waste_open = first_empty >= 0 and self.open_waste[busy]
+        waste_open = first_empty >= 0 and self.open_waste[busy]
+        if where and (waste_open or not takers.isdisjoint(tops)):
+            n = len(talon)
             for i in range(ncols):
                 top = tops[i]
                 if top >= 0:
-                    cards = [a for a in accept[top] if a in where]
+                    if top not in takers:
+                        continue
+                    cards: Iterable[int] = accept[top]
                 elif i == first_empty and waste_open:
-                    cards = list(where)
+                    cards = where
                 else:
                     continue
                 for a in cards:
-                    q, after, used = where[a]
+                    got = where.get(a)
+                    if got is None:
+                        continue
+                    q, after, used = got
                     c = list(cols)
-                    c[i] = cols[i] + bytes((a,))
-                    add(
-                        (
-                            (TC, a, i),
-                            (tuple(c), fnd, rlen, talon[: q - 1] + talon[q:], after, used),
-                        )
+                    c[i] = cols[i] + _BYTE[a]
+                    item = (
+                        (TC, a, i),
+                        (tuple(c), fnd, rlen, talon[: q - 1] + talon[q:], after, used),
                     )
+                    if far is not None and q != p:
+                        far.append((used - passes, q - p if q > p else n - p + q, item))
+                    else:
+                        b4.append(item)
 
         # 5. Take-backs from the foundations.
-        if self.takebacks:
+        if self.takebacks and not greedy and (to_empty_column >= 0 or not info[4].isdisjoint(tops)):
+            nxt, down = self.next, info[2]
             for s in range(4):
                 z = fnd[s]
                 if not z:
                     continue
                 card = nxt[s][z - 1]
+                if to_empty_column < 0 and onto[card].isdisjoint(tops):
+                    continue
                 for i in range(ncols):
                     top = tops[i]
-                    if (top >= 0 and card in accept[top]) or i == to_empty_column:
-                        f = list(fnd)
-                        f[s] -= 1
+                    if (top >= 0 and card in accept_set[top]) or i == to_empty_column:
                         c = list(cols)
-                        c[i] = cols[i] + bytes((card,))
-                        add(((FC, s, i), (tuple(c), tuple(f), rlen, talon, p, passes)))
-        return out
+                        c[i] = cols[i] + _BYTE[card]
+                        b6.append(((FC, s, i), (tuple(c), down[s], rlen, talon, p, passes)))
+        return None
 
     def ordered(
         self, st: RState, rng: random.Random | None = None, greedy: bool = False
@@ -346,7 +489,36 @@ class RulesEngine:
 
         ``greedy`` prunes, with no guarantee: it plays a foundation move at once when
         no card that could go on it is left off the foundations (or it is one of the
-        two lowest), and it never takes a card back.  Only wins found so are used."""
+        two lowest), and it never takes a card back.  Only wins found so are used.
+
+        The classes are those of :meth:`pycanfield._solver_core.Engine.ordered`; with
+        redeals counted, a talon card below the waste's top comes after all of them but
+        take-backs, the fewest redeals and then the nearest first."""
+        if self.autocomplete:
+            return self._ordered_finished(st, rng, greedy)
+        buckets: list[list[tuple[IMove, RState]]] = [[], [], [], [], [], [], []]
+        far: list[tuple[int, int, tuple[IMove, RState]]] | None = (
+            None if self.redeals is None else []
+        )
+        hit = self._generate(st, greedy, buckets, far)
+        if hit is not None:
+            return [hit]
+        b0, b1, b2, b3, b4, b5, b6 = buckets
+        if rng is not None:
+            # Shuffling fewer than two items draws nothing from ``rng``.
+            for bucket in buckets:
+                if len(bucket) > 1:
+                    rng.shuffle(bucket)
+        if far:
+            far.sort(key=_nearest)
+            b5 += [x[2] for x in far]
+        return [*b0, *b1, *b2, *b3, *b4, *b5, *b6]
+
+    def _ordered_finished(
+        self, st: RState, rng: random.Random | None, greedy: bool
+    ) -> list[tuple[IMove, RState]]:
+        """:meth:`ordered` under ``autocomplete``, whose finish can change a successor
+        after it is made: the classes are read from the finished successors."""
         kids = self.children(st)
         cols, fnd0, rlen = st[0], st[1], st[2]
         if greedy:
@@ -408,6 +580,11 @@ class RulesEngine:
             for bucket in buckets:
                 rng.shuffle(bucket)
         if far:
-            far.sort(key=lambda x: (x[0], x[1]))
+            far.sort(key=_nearest)
             buckets[5] += [x[2] for x in far]
         return [x for b in buckets for x in b]
+
+
+def _nearest(entry: tuple[int, int, object]) -> tuple[int, int]:
+    """The order of far talon cards: the fewest redeals, then the fewest cards skipped."""
+    return entry[0], entry[1]
