@@ -109,6 +109,10 @@ class EngineLike(Protocol):
     """What a search needs of an engine: this module's, for the standard rules, or
     :class:`~pycanfield._solver_rules.RulesEngine` for any rules."""
 
+    #: Whether part of a run can move off a card that holds it (the lean search
+    #: leaves such moves out).
+    shuffles: bool
+
     def key(self, st: Any) -> bytes: ...
 
     def won(self, st: Any) -> bool: ...
@@ -143,6 +147,8 @@ class Engine:
         # HEIGHT[c]: the place of card c in its foundation (0 = base rank).
         self.height = [(_RANK[c] - base) % 13 for c in range(52)]
         self.accept = ACCEPT
+        # A part of a run can move off the card that holds it (see ``unshuffled``).
+        self.shuffles = True
         # NEXT[suit][size]: the card a foundation of that suit takes at that size.
         self.next = [[s * 13 + (base - 1 + z) % 13 for z in range(13)] + [-1] for s in range(4)]
 
@@ -463,8 +469,7 @@ class Search:
         self.best: tuple[tuple[int, int, int], list[IMove]] = ((0, 0, 0), [])
         self.path_states: list[Any] = []
         self.max_positions = max_positions
-        # Whole runs never sit on a card that holds them: nothing to leave out then.
-        self.lean = getattr(engine, "runs", "any") != "whole"
+        self.lean = engine.shuffles
 
     def run(self) -> tuple[bool | None, list[IMove]]:
         """``(True, line)`` on a win, ``(False, [])`` when a complete search has

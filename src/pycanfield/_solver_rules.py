@@ -109,6 +109,8 @@ class RulesEngine:
         self.redeals = rules.redeals
         self.base = base
         self.runs = rules.runs
+        # Whole runs never leave a card that holds them: nothing for ``unshuffled``.
+        self.shuffles = rules.runs != "whole"
         self.takebacks = rules.takebacks
         self.autocomplete = rules.autocomplete
         fill = rules.fill
