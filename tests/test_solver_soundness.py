@@ -5,9 +5,10 @@ every winning line replays through ``apply`` under the game's rules."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import pycanfield as cf
@@ -15,7 +16,7 @@ from pycanfield._solver import _public
 from pycanfield._solver_core import CC, Engine, Probe, Search, unshuffled
 from pycanfield._solver_generic import GenericSearch
 from pycanfield._solver_rules import RulesEngine
-from strategies import late_states, play_rules
+from strategies import late_states, play_rules, variant_states
 from test_solver_variants import brute_force, replay
 
 
@@ -225,21 +226,27 @@ def test_a_win_the_lean_search_cannot_see_is_still_found() -> None:
     assert cf.is_won(replay(_NEEDS_A_SHUFFLE, result.moves))
 
 
-@settings(max_examples=30)
-@given(late_states(max_left=9))
-def test_the_lean_search_leaves_out_only_shuffles(start: cf.GameState) -> None:
+@settings(max_examples=60)
+@given(variant_states(), play_rules)
+def test_the_lean_search_leaves_out_only_shuffles(start: cf.GameState, rules: cf.Rules) -> None:
     """Every move the lean search leaves out moves part of a run off a card that holds
-    it, and leaves on top a card that can neither go up nor take the reserve's top."""
-    engine, root = Engine.from_position(start.position, start.draw)
-    kids = engine.ordered(root)
-    kept = unshuffled(engine, root, kids)
-    assert [k for k in kids if k in kept] == kept  # the order is kept
-    cols, fnd, rlen = root[0], root[1], root[2]
-    rtop = engine.reserve[rlen - 1] if rlen else -1
-    for move, _ in (k for k in kids if k not in kept):
-        assert move[0] == CC
-        col = cols[move[1]]
-        under, bottom = col[-move[3] - 1], col[-move[3]]
-        assert bottom in engine.accept[under]
-        assert engine.next[under // 13][fnd[under // 13]] != under
-        assert rtop not in engine.accept[under]
+    it, and leaves on top a card that can neither go up nor take the reserve's top; the
+    engines' lean order is their full order without those moves."""
+    assume(not start.position.pending)
+    own = rules.evolve(draw=start.draw, columns=len(start.position.columns))
+    engines: list[tuple[Any, Any]] = [RulesEngine.from_position(start.position, own)]
+    if len(start.position.columns) == 4:
+        engines.append(Engine.from_position(start.position, start.draw))
+    for engine, root in engines:
+        kids = engine.ordered(root)
+        kept = unshuffled(engine, root, kids)
+        assert engine.ordered(root, lean=True) == kept
+        cols, fnd, rlen = root[0], root[1], root[2]
+        rtop = engine.reserve[rlen - 1] if rlen else -1
+        for move, _ in (k for k in kids if k not in kept):
+            assert move[0] == CC
+            col = cols[move[1]]
+            under, bottom = col[-move[3] - 1], col[-move[3]]
+            assert bottom in engine.accept[under]
+            assert engine.next[under // 13][fnd[under // 13]] != under
+            assert rtop not in engine.accept[under]

@@ -120,7 +120,11 @@ class EngineLike(Protocol):
     def children(self, st: Any) -> list[tuple[IMove, Any]]: ...
 
     def ordered(
-        self, st: Any, rng: random.Random | None = None, greedy: bool = False
+        self,
+        st: Any,
+        rng: random.Random | None = None,
+        greedy: bool = False,
+        lean: bool = False,
     ) -> list[tuple[IMove, Any]]: ...
 
 
@@ -415,13 +419,18 @@ class Engine:
         return None
 
     def ordered(
-        self, st: State, rng: random.Random | None = None, greedy: bool = False
+        self,
+        st: State,
+        rng: random.Random | None = None,
+        greedy: bool = False,
+        lean: bool = False,
     ) -> list[tuple[IMove, State]]:
         """The successors, most promising first; ``rng`` shuffles each class.
 
         ``greedy`` prunes, with no guarantee: it plays a foundation move at once when
         both cards that could go on the card are on the foundations, and it never
-        takes a card back from a foundation.  Only wins found that way are used.
+        takes a card back from a foundation.  ``lean`` leaves out the shuffles of
+        runs (see :func:`unshuffled`).  Only wins found that way are used.
 
         The classes, in order: moves to the foundations; the reserve's top to a
         column, and runs whose move empties a column that the reserve then fills;
@@ -433,6 +442,8 @@ class Engine:
         if hit is not None:
             return [hit]
         b0, b1, b2, b3, b4, b5, b6 = buckets
+        if lean:
+            b5.clear()  # the shuffles, and nothing else
         if rng is not None:
             # Shuffling fewer than two items draws nothing from ``rng``.
             for bucket in buckets:
@@ -572,8 +583,7 @@ class Probe:
         self.path: list[IMove] = []
 
     def moves(self, st: Any) -> list[tuple[IMove, Any]]:
-        kids = self.search.engine.ordered(st, self.rng, self.greedy)
-        return unshuffled(self.search.engine, st, kids) if self.lean else kids
+        return self.search.engine.ordered(st, self.rng, self.greedy, self.lean)
 
     def advance(self, budget: int) -> tuple[bool | None, list[IMove]]:
         """Go on for at most ``budget`` positions: ``(True, line)`` on a win, ``(False,

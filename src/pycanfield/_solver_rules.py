@@ -17,7 +17,7 @@ from collections.abc import Iterable
 
 from ._cards import PACK
 from ._position import Position
-from ._solver_core import CC, CF, FC, RC, RF, TC, TF, IMove, _normal, reachable
+from ._solver_core import CC, CF, FC, RC, RF, TC, TF, IMove, _normal, reachable, unshuffled
 from ._variants import Rules
 
 __all__ = ["RState", "RulesEngine", "reach_limited"]
@@ -485,19 +485,26 @@ class RulesEngine:
         return None
 
     def ordered(
-        self, st: RState, rng: random.Random | None = None, greedy: bool = False
+        self,
+        st: RState,
+        rng: random.Random | None = None,
+        greedy: bool = False,
+        lean: bool = False,
     ) -> list[tuple[IMove, RState]]:
         """The successors, most promising first; ``rng`` shuffles each class.
 
         ``greedy`` prunes, with no guarantee: it plays a foundation move at once when
         no card that could go on it is left off the foundations (or it is one of the
-        two lowest), and it never takes a card back.  Only wins found so are used.
+        two lowest), and it never takes a card back.  ``lean`` leaves out the shuffles
+        of runs (see :func:`~pycanfield._solver_core.unshuffled`).  Only wins found so
+        are used.
 
         The classes are those of :meth:`pycanfield._solver_core.Engine.ordered`; with
         redeals counted, a talon card below the waste's top comes after all of them but
         take-backs, the fewest redeals and then the nearest first."""
         if self.autocomplete:
-            return self._ordered_finished(st, rng, greedy)
+            kids = self._ordered_finished(st, rng, greedy)
+            return unshuffled(self, st, kids) if lean else kids
         buckets: list[list[tuple[IMove, RState]]] = [[], [], [], [], [], [], []]
         far: list[tuple[int, int, tuple[IMove, RState]]] | None = (
             None if self.redeals is None else []
@@ -506,6 +513,8 @@ class RulesEngine:
         if hit is not None:
             return [hit]
         b0, b1, b2, b3, b4, b5, b6 = buckets
+        if lean:
+            b5.clear()  # the shuffles; the far talon cards come after
         if rng is not None:
             # Shuffling fewer than two items draws nothing from ``rng``.
             for bucket in buckets:
