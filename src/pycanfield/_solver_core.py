@@ -133,7 +133,7 @@ class EngineLike(Protocol):
 MAX_POSITIONS = 8_000_000
 # Each turn, the lean search and the fresh ones get these quarters of the main search's
 # budget.
-LEAN_SHARE = 6
+LEAN_SHARE = 12
 FRESH_SHARE = 1
 
 
