@@ -231,15 +231,16 @@ class Engine:
     def children(self, st: State) -> list[tuple[IMove, State]]:
         """Every successor of ``st`` under the talon macro-moves, in search order."""
         out: list[tuple[IMove, State]] = []
-        self._generate(st, False, [out] * 7)
+        self._generate(st, False, False, [out] * 7)
         return out
 
     def _generate(
-        self, st: State, greedy: bool, buckets: list[list[tuple[IMove, State]]]
+        self, st: State, greedy: bool, lean: bool, buckets: list[list[tuple[IMove, State]]]
     ) -> tuple[IMove, State] | None:
         """Append every successor of ``st``, in search order, to the bucket of
         :meth:`ordered` it belongs to.  With ``greedy``, return the first move to the
-        foundations that ``ordered`` plays at once, if any, and leave out take-backs."""
+        foundations that ``ordered`` plays at once, if any, and leave out take-backs;
+        with ``lean``, leave out the shuffles of runs."""
         cols, fnd, rlen, talon, p = st
         reserve = self.reserve
         b0, b1, b2, b3, b4, b5, b6 = buckets
@@ -360,17 +361,19 @@ class Engine:
                 c[t] = cols[t] + col[start:]
                 move = (CC, s, t, len(col) - start)
                 if start:
-                    c[s] = col[:start]
-                    item = (move, (tuple(c), fnd, rlen, talon, p))
                     # What the move uncovers: a card to play next, or one the run was
                     # not built on (the classes of ``ordered``).
                     under = col[start - 1]
                     if wanted[_SUIT[under]] == under or rtop in ACCEPT[under]:
-                        b2.append(item)
+                        bucket = b2
                     elif col[start] not in ACCEPT[under]:
-                        b3.append(item)
+                        bucket = b3
+                    elif lean:
+                        continue  # a shuffle (``unshuffled``)
                     else:
-                        b5.append(item)
+                        bucket = b5
+                    c[s] = col[:start]
+                    bucket.append((move, (tuple(c), fnd, rlen, talon, p)))
                 elif rlen:
                     c[s] = reserve[rlen - 1 : rlen]
                     b1.append((move, (tuple(c), fnd, rlen - 1, talon, p)))
@@ -438,12 +441,10 @@ class Engine:
         uncover a card they were not built on, or empty a column; talon cards to
         columns; the rest of the runs; take-backs."""
         buckets: list[list[tuple[IMove, State]]] = [[], [], [], [], [], [], []]
-        hit = self._generate(st, greedy, buckets)
+        hit = self._generate(st, greedy, lean, buckets)
         if hit is not None:
             return [hit]
         b0, b1, b2, b3, b4, b5, b6 = buckets
-        if lean:
-            b5.clear()  # the shuffles, and nothing else
         if rng is not None:
             # Shuffling fewer than two items draws nothing from ``rng``.
             for bucket in buckets:

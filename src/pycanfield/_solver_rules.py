@@ -253,7 +253,7 @@ class RulesEngine:
         """Every successor of ``st`` under the talon macro-moves, in search order; only
         one when a move to the foundations is safe."""
         out: list[tuple[IMove, RState]] = []
-        hit = self._generate(st, False, [out] * 7, None)
+        hit = self._generate(st, False, False, [out] * 7, None)
         if hit is not None:
             out = [hit]
         if self.autocomplete:
@@ -281,6 +281,7 @@ class RulesEngine:
         self,
         st: RState,
         greedy: bool,
+        lean: bool,
         buckets: list[list[tuple[IMove, RState]]],
         far: list[tuple[int, int, tuple[IMove, RState]]] | None,
     ) -> tuple[IMove, RState] | None:
@@ -291,7 +292,7 @@ class RulesEngine:
         Returns the one successor to take instead, if any: a safe move to the
         foundations (then the search takes no other), else with ``greedy`` the first
         move to the foundations that ``ordered`` plays at once.  ``greedy`` also
-        leaves out take-backs."""
+        leaves out take-backs, ``lean`` the shuffles of runs."""
         cols, fnd, rlen, talon, p, passes = st
         reserve, accept = self.reserve, self.accept
         b0, b1, b2, b3, b4, b5, b6 = buckets
@@ -418,17 +419,19 @@ class RulesEngine:
                 c[t] = cols[t] + col[start:]
                 move = (CC, s, t, len(col) - start)
                 if start:
-                    c[s] = col[:start]
-                    item = (move, (tuple(c), fnd, rlen, talon, p, passes))
                     # What the move uncovers: a card to play next, or one the part
                     # was not built on (the classes of ``ordered``).
                     under = col[start - 1]
                     if wanted[_SUIT[under]] == under or (rtop >= 0 and rtop in accept[under]):
-                        b2.append(item)
+                        bucket = b2
                     elif col[start] not in accept[under]:
-                        b3.append(item)
+                        bucket = b3
+                    elif lean:
+                        continue  # a shuffle (``unshuffled``)
                     else:
-                        b5.append(item)
+                        bucket = b5
+                    c[s] = col[:start]
+                    bucket.append((move, (tuple(c), fnd, rlen, talon, p, passes)))
                 elif autofill and rlen:
                     c[s] = reserve[rlen - 1 : rlen]
                     b1.append((move, (tuple(c), fnd, rlen - 1, talon, p, passes)))
@@ -509,12 +512,10 @@ class RulesEngine:
         far: list[tuple[int, int, tuple[IMove, RState]]] | None = (
             None if self.redeals is None else []
         )
-        hit = self._generate(st, greedy, buckets, far)
+        hit = self._generate(st, greedy, lean, buckets, far)
         if hit is not None:
             return [hit]
         b0, b1, b2, b3, b4, b5, b6 = buckets
-        if lean:
-            b5.clear()  # the shuffles; the far talon cards come after
         if rng is not None:
             # Shuffling fewer than two items draws nothing from ``rng``.
             for bucket in buckets:
