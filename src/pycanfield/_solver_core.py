@@ -502,8 +502,9 @@ class Search:
         luby = _luby()
         fresh = 0
         while True:
-            # Each turn: the complete search and the lean one for ``budget`` positions
-            # each, then fresh ones for half as many in all.  The live tables share
+            # Each turn: the complete search for ``budget`` positions, the lean one
+            # for LEAN_SHARE quarters of that, then fresh ones for FRESH_SHARE
+            # quarters in all.  The live tables share
             # ``max_positions``; the complete and the lean search may each take half of
             # the room left, a fresh search (whose table then goes) all of it.
             for probe, share in ((complete, budget), (lean, budget * LEAN_SHARE // 4)):
