@@ -137,6 +137,26 @@ LEAN_SHARE = 12
 FRESH_SHARE = 1
 
 
+def next_cards(nxt: list[list[int]], onto: Any, fnd: tuple[int, ...]) -> _Fnd:
+    """What the foundations of sizes ``fnd`` allow: the card each suit takes next, the
+    sizes after one card goes up to (or comes down from) each suit, the next cards as a
+    set, and the column tops (by ``onto``, the tops each card fits on) that a card taken
+    back from a foundation fits on.  ``nxt[suit][size]`` is the card a suit takes."""
+    wanted = tuple(nxt[s][fnd[s]] for s in range(4))
+    up = tuple((*fnd[:s], fnd[s] + 1, *fnd[s + 1 :]) for s in range(4))
+    down = tuple((*fnd[:s], fnd[s] - 1, *fnd[s + 1 :]) for s in range(4))
+    back = frozenset().union(*(onto[nxt[s][fnd[s] - 1]] for s in range(4) if fnd[s]))
+    return (wanted, up, down, frozenset(wanted), back)
+
+
+def shuffle_classes(buckets: list[list[Any]], rng: random.Random) -> None:
+    """Shuffle each class of moves in place (a class of fewer than two moves is left
+    alone: shuffling it would draw nothing from ``rng`` anyway)."""
+    for bucket in buckets:
+        if len(bucket) > 1:
+            rng.shuffle(bucket)
+
+
 class Engine:
     """The rules of one search: the starting reserve, the base rank and the draw mode."""
 
@@ -217,15 +237,8 @@ class Engine:
         return got
 
     def _foundations(self, fnd: tuple[int, ...]) -> _Fnd:
-        """The cards the foundations take next, and the foundations after one card goes
-        up to (or comes down from) each suit; memoised (there are at most 13**4)."""
-        nxt = self.next
-        wanted = tuple(nxt[s][fnd[s]] for s in range(4))
-        up = tuple((*fnd[:s], fnd[s] + 1, *fnd[s + 1 :]) for s in range(4))
-        down = tuple((*fnd[:s], fnd[s] - 1, *fnd[s + 1 :]) for s in range(4))
-        # The column tops that a card taken back from a foundation fits on.
-        back = frozenset().union(*(_ONTO[nxt[s][fnd[s] - 1]] for s in range(4) if fnd[s]))
-        got = self.fnd[fnd] = (wanted, up, down, frozenset(wanted), back)
+        """:func:`next_cards`, memoised (there are at most 14**4 foundation sizes)."""
+        got = self.fnd[fnd] = next_cards(self.next, _ONTO, fnd)
         return got
 
     def children(self, st: State) -> list[tuple[IMove, State]]:
@@ -444,12 +457,9 @@ class Engine:
         hit = self._generate(st, greedy, lean, buckets)
         if hit is not None:
             return [hit]
-        b0, b1, b2, b3, b4, b5, b6 = buckets
         if rng is not None:
-            # Shuffling fewer than two items draws nothing from ``rng``.
-            for bucket in buckets:
-                if len(bucket) > 1:
-                    rng.shuffle(bucket)
+            shuffle_classes(buckets, rng)
+        b0, b1, b2, b3, b4, b5, b6 = buckets
         return [*b0, *b1, *b2, *b3, *b4, *b5, *b6]
 
 

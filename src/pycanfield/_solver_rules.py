@@ -17,7 +17,21 @@ from collections.abc import Iterable
 
 from ._cards import PACK
 from ._position import Position
-from ._solver_core import CC, CF, FC, RC, RF, TC, TF, IMove, _normal, reachable, unshuffled
+from ._solver_core import (
+    CC,
+    CF,
+    FC,
+    RC,
+    RF,
+    TC,
+    TF,
+    IMove,
+    _normal,
+    next_cards,
+    reachable,
+    shuffle_classes,
+    unshuffled,
+)
 from ._variants import Rules
 
 __all__ = ["RState", "RulesEngine", "reach_limited"]
@@ -237,16 +251,8 @@ class RulesEngine:
         return movable
 
     def _foundations(self, fnd: tuple[int, ...]) -> _Fnd:
-        """The cards the foundations take next, and the foundations after one card goes
-        up to (or comes down from) each suit; memoised (there are at most 14**4)."""
-        nxt = self.next
-        wanted = tuple(nxt[s][fnd[s]] for s in range(4))
-        up = tuple((*fnd[:s], fnd[s] + 1, *fnd[s + 1 :]) for s in range(4))
-        down = tuple((*fnd[:s], fnd[s] - 1, *fnd[s + 1 :]) for s in range(4))
-        # The column tops that a card taken back from a foundation fits on.
-        onto = self.onto
-        back = frozenset().union(*(onto[nxt[s][fnd[s] - 1]] for s in range(4) if fnd[s]))
-        got = self.fnd[fnd] = (wanted, up, down, frozenset(wanted), back)
+        """:func:`~pycanfield._solver_core.next_cards`, memoised (at most 14**4)."""
+        got = self.fnd[fnd] = next_cards(self.next, self.onto, fnd)
         return got
 
     def children(self, st: RState) -> list[tuple[IMove, RState]]:
@@ -515,12 +521,9 @@ class RulesEngine:
         hit = self._generate(st, greedy, lean, buckets, far)
         if hit is not None:
             return [hit]
-        b0, b1, b2, b3, b4, b5, b6 = buckets
         if rng is not None:
-            # Shuffling fewer than two items draws nothing from ``rng``.
-            for bucket in buckets:
-                if len(bucket) > 1:
-                    rng.shuffle(bucket)
+            shuffle_classes(buckets, rng)
+        b0, b1, b2, b3, b4, b5, b6 = buckets
         if far:
             far.sort(key=_nearest)
             b5 += [x[2] for x in far]
@@ -589,8 +592,7 @@ class RulesEngine:
                 b = 6
             buckets[b].append(item)
         if rng is not None:
-            for bucket in buckets:
-                rng.shuffle(bucket)
+            shuffle_classes(buckets, rng)
         if far:
             far.sort(key=_nearest)
             buckets[5] += [x[2] for x in far]
