@@ -33,6 +33,8 @@ IMove = tuple[int, ...]
 
 # Internal move kinds.
 RF, RC, TF, TC, CF, CC, FC = range(7)
+# The class of the move order that holds the shuffles of runs (see ``unshuffled``).
+SHUFFLE = 5
 
 _SUIT = [c.suit.value for c in PACK]
 _RANK = [c.rank.value for c in PACK]
@@ -256,7 +258,7 @@ class Engine:
         with ``lean``, leave out the shuffles of runs."""
         cols, fnd, rlen, talon, p = st
         reserve = self.reserve
-        b0, b1, b2, b3, b4, b5, b6 = buckets
+        b0, b1, _, b3, b4, _, b6 = buckets
         # The talon cards that drawing and recycling can bring to the top of the waste.
         if talon:
             where, held, takers = self.where.get((talon, p)) or self._where(talon, p)
@@ -374,19 +376,11 @@ class Engine:
                 c[t] = cols[t] + col[start:]
                 move = (CC, s, t, len(col) - start)
                 if start:
-                    # What the move uncovers: a card to play next, or one the run was
-                    # not built on (the classes of ``ordered``).
-                    under = col[start - 1]
-                    if wanted[_SUIT[under]] == under or rtop in ACCEPT[under]:
-                        bucket = b2
-                    elif col[start] not in ACCEPT[under]:
-                        bucket = b3
-                    elif lean:
-                        continue  # a shuffle (``unshuffled``)
-                    else:
-                        bucket = b5
+                    k = uncovering(col, start, wanted, rtop, ACCEPT)
+                    if lean and k == SHUFFLE:
+                        continue
                     c[s] = col[:start]
-                    bucket.append((move, (tuple(c), fnd, rlen, talon, p)))
+                    buckets[k].append((move, (tuple(c), fnd, rlen, talon, p)))
                 elif rlen:
                     c[s] = reserve[rlen - 1 : rlen]
                     b1.append((move, (tuple(c), fnd, rlen - 1, talon, p)))
@@ -649,7 +643,7 @@ def unshuffled(engine: Any, st: Any, kids: list[tuple[IMove, Any]]) -> list[tupl
     up nor take the reserve's top.  Such a move changes which of two cards of a rank
     and colour is on top, and is sometimes needed: the lean search drops it anyway."""
     cols, fnd, rlen = st[0], st[1], st[2]
-    accept, nxt = engine.accept, engine.next
+    wanted = [engine.next[s][fnd[s]] for s in range(4)]
     rtop = engine.reserve[rlen - 1] if rlen else -1
     out = []
     for item in kids:
@@ -657,16 +651,24 @@ def unshuffled(engine: Any, st: Any, kids: list[tuple[IMove, Any]]) -> list[tupl
         if m[0] == CC:
             col = cols[m[1]]
             k = len(col) - m[3]
-            if k > 0:
-                under = col[k - 1]
-                if (
-                    col[k] in accept[under]
-                    and nxt[_SUIT[under]][fnd[_SUIT[under]]] != under
-                    and not (rtop >= 0 and rtop in accept[under])
-                ):
-                    continue
+            if k > 0 and uncovering(col, k, wanted, rtop, engine.accept) == SHUFFLE:
+                continue
         out.append(item)
     return out
+
+
+def uncovering(col: bytes, start: int, wanted: Any, rtop: int, accept: Any) -> int:
+    """The class in the move order of moving ``col[start:]`` (``start`` > 0) off the
+    card under it, by what the move uncovers: 2 for a card that can go up (it is in
+    ``wanted``, the foundations' next cards by suit) or take the reserve's top
+    ``rtop`` (-1 for none), 3 for a card the part was not built on (``accept[c]``:
+    the cards that go on card ``c``), else ``SHUFFLE``."""
+    under = col[start - 1]
+    if wanted[_SUIT[under]] == under or rtop in accept[under]:
+        return 2
+    if col[start] not in accept[under]:
+        return 3
+    return SHUFFLE
 
 
 def progress(st: Any) -> tuple[int, int, int]:

@@ -23,6 +23,7 @@ from ._solver_core import (
     FC,
     RC,
     RF,
+    SHUFFLE,
     TC,
     TF,
     IMove,
@@ -30,6 +31,7 @@ from ._solver_core import (
     next_cards,
     reachable,
     shuffle_classes,
+    uncovering,
     unshuffled,
 )
 from ._variants import Rules
@@ -301,7 +303,7 @@ class RulesEngine:
         leaves out take-backs, ``lean`` the shuffles of runs."""
         cols, fnd, rlen, talon, p, passes = st
         reserve, accept = self.reserve, self.accept
-        b0, b1, b2, b3, b4, b5, b6 = buckets
+        b0, b1, _, b3, b4, _, b6 = buckets
         autofill = self.autofill
         ncols = len(cols)
         if talon:
@@ -425,19 +427,11 @@ class RulesEngine:
                 c[t] = cols[t] + col[start:]
                 move = (CC, s, t, len(col) - start)
                 if start:
-                    # What the move uncovers: a card to play next, or one the part
-                    # was not built on (the classes of ``ordered``).
-                    under = col[start - 1]
-                    if wanted[_SUIT[under]] == under or (rtop >= 0 and rtop in accept[under]):
-                        bucket = b2
-                    elif col[start] not in accept[under]:
-                        bucket = b3
-                    elif lean:
-                        continue  # a shuffle (``unshuffled``)
-                    else:
-                        bucket = b5
+                    k = uncovering(col, start, wanted, rtop, accept)
+                    if lean and k == SHUFFLE:
+                        continue
                     c[s] = col[:start]
-                    bucket.append((move, (tuple(c), fnd, rlen, talon, p, passes)))
+                    buckets[k].append((move, (tuple(c), fnd, rlen, talon, p, passes)))
                 elif autofill and rlen:
                     c[s] = reserve[rlen - 1 : rlen]
                     b1.append((move, (tuple(c), fnd, rlen - 1, talon, p, passes)))
