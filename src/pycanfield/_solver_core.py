@@ -18,6 +18,7 @@ it to the top of the waste are added when the line is written out.
 
 from __future__ import annotations
 
+import gc
 import random
 import time
 from collections.abc import Iterable, Iterator
@@ -489,7 +490,19 @@ class Search:
 
     def run(self) -> tuple[bool | None, list[IMove]]:
         """``(True, line)`` on a win, ``(False, [])`` when a complete search has
-        searched every reachable state, ``(None, [])`` when a limit stopped it."""
+        searched every reachable state, ``(None, [])`` when a limit stopped it.
+
+        The cycle collector is paused meanwhile: the search makes no cycles, and each
+        full collection would walk its tables, millions of entries (docs/solver.rst)."""
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            return self._run()
+        finally:
+            if paused:
+                gc.enable()
+
+    def _run(self) -> tuple[bool | None, list[IMove]]:
         self.best = (progress(self.root), [])
         if self.engine.won(self.root):
             self.path_states = [self.root]
@@ -617,10 +630,13 @@ class Probe:
                     if won(child):
                         search.path_states = states
                         return True, path
-                    score = progress(child)
-                    if score > best:
-                        best = score
-                        search.best = (score, path[:1])
+                    # ``progress``, made only when it can beat the best so far.
+                    done = sum(child[1])
+                    if done >= best[0]:
+                        score = (done, -child[2], -len(child[3]))
+                        if score > best:
+                            best = score
+                            search.best = (score, path[:1])
                     stack.append(iter(moves(child)))
                     if nodes >= budget or (
                         deadline is not None and not nodes & 255 and time.perf_counter() > deadline

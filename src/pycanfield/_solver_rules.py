@@ -31,7 +31,6 @@ from ._solver_core import (
     next_cards,
     reachable,
     shuffle_classes,
-    uncovering,
     unshuffled,
 )
 from ._variants import Rules
@@ -49,14 +48,22 @@ _MEMO = 1 << 14
 _Where = tuple[dict[int, tuple[int, int, int]], frozenset[int], frozenset[int]]
 # What ``_where`` gives for an empty talon (never changed).
 _NO_TALON: _Where = ({}, frozenset(), frozenset())
-# What an engine remembers of one set of foundation sizes (see ``_foundations``).
+# No suit's next card: what ``_generate`` reads when safe or greedy moves are off.
+_NEVER = (False, False, False, False)
+# What an engine remembers of one set of foundation sizes (see ``_foundations``): that
+# of ``next_cards``, and by suit whether its next card may go up at once (``_safe_up``)
+# and whether greedy searches play it at once.
 _Fnd = tuple[
     tuple[int, ...],
     tuple[tuple[int, ...], ...],
     tuple[tuple[int, ...], ...],
     frozenset[int],
     frozenset[int],
+    tuple[bool, ...],
+    tuple[bool, ...],
 ]
+# _KEY[reserve size][pointer]: those two bytes of a key.
+_KEY = [[bytes((r, p)) for p in range(53)] for r in range(53)]
 
 
 def _accept(build: str) -> list[tuple[int, ...]]:
@@ -173,7 +180,7 @@ class RulesEngine:
     def key(st: RState) -> bytes:
         """The transposition key: columns sorted (they are interchangeable), the reserve
         size, the pointer, the redeals used and the talon.  The foundations follow."""
-        return _SEP.join(sorted(st[0])) + bytes((st[2], st[4], st[5])) + st[3]
+        return _SEP.join(sorted(st[0])) + _KEY[st[2]][st[4]] + _BYTE[st[5]] + st[3]
 
     @staticmethod
     def won(st: RState) -> bool:
@@ -253,8 +260,15 @@ class RulesEngine:
         return movable
 
     def _foundations(self, fnd: tuple[int, ...]) -> _Fnd:
-        """:func:`~pycanfield._solver_core.next_cards`, memoised (at most 14**4)."""
-        got = self.fnd[fnd] = next_cards(self.next, self.onto, fnd)
+        """:func:`~pycanfield._solver_core.next_cards`, then by suit whether the next
+        card may go up at once and whether a greedy search plays it at once; memoised
+        (at most 14**4)."""
+        cards = next_cards(self.next, self.onto, fnd)
+        safe = tuple(card >= 0 and self._safe_up(card, fnd) for card in cards[0])
+        eager = tuple(
+            card >= 0 and (self.height[card] <= 1 or self._dead(card, fnd)) for card in cards[0]
+        )
+        got = self.fnd[fnd] = (*cards, safe, eager)
         return got
 
     def children(self, st: RState) -> list[tuple[IMove, RState]]:
@@ -313,7 +327,16 @@ class RulesEngine:
         else:
             where, held, takers = _NO_TALON
         rtop = reserve[rlen - 1] if rlen else -1
-        tops = [c[-1] if c else -1 for c in cols]
+        if ncols == 4:
+            c0, c1, c2, c3 = cols
+            tops = [
+                c0[-1] if c0 else -1,
+                c1[-1] if c1 else -1,
+                c2[-1] if c2 else -1,
+                c3[-1] if c3 else -1,
+            ]
+        else:
+            tops = [c[-1] if c else -1 for c in cols]
         # Moves to two empty columns give the same position up to the column order:
         # only the first empty column is offered as a target.
         first_empty = tops.index(-1) if -1 in tops else -1
@@ -321,13 +344,15 @@ class RulesEngine:
         to_empty_column = first_empty if self.open_column[busy] else -1
         info = self.fnd.get(fnd) or self._foundations(fnd)
         wanted, up = info[0], info[1]
+        # Whether each suit's next card may go up at once, and whether ``greedy``
+        # plays it at once: only when the rules allow safe moves, and with ``greedy``.
+        sure = info[5] if self.safe else _NEVER
+        eager = info[6] if greedy else _NEVER
         # Quick refusals: no column top, or no talon card, can go up.
         tops_up = not info[3].isdisjoint(tops)
         talon_up = not info[3].isdisjoint(held)
         accept_set, onto = self.accept_set, self.onto
-        safe = self.safe
         chosen: tuple[IMove, RState] | None = None
-        height = self.height
 
         # 1. Cards to the foundations: reserve, columns, talon.  A safe move is the
         # only successor; ``greedy`` plays the first whose card nothing can go on.
@@ -336,9 +361,9 @@ class RulesEngine:
                 (RF,),
                 (cols, up[_SUIT[rtop]], rlen - 1, talon, p, passes),
             )
-            if safe and self._safe_up(rtop, fnd):
+            if sure[_SUIT[rtop]]:
                 return item
-            if greedy and (height[rtop] <= 1 or self._dead(rtop, fnd)):
+            if eager[_SUIT[rtop]]:
                 chosen = item
             b0.append(item)
         if tops_up:
@@ -352,9 +377,9 @@ class RulesEngine:
                         c[i] = reserve[r - 1 : r]
                         r -= 1
                     item = ((CF, i), (tuple(c), up[_SUIT[top]], r, talon, p, passes))
-                    if safe and self._safe_up(top, fnd):
+                    if sure[_SUIT[top]]:
                         return item
-                    if greedy and chosen is None and (height[top] <= 1 or self._dead(top, fnd)):
+                    if chosen is None and eager[_SUIT[top]]:
                         chosen = item
                     b0.append(item)
         if talon_up:
@@ -370,14 +395,9 @@ class RulesEngine:
                 )
                 # Only under draw 1, and with limited redeals only for the waste's top
                 # card, does taking a talon card leave the others as reachable.
-                if (
-                    safe
-                    and self.draw == 1
-                    and (self.redeals is None or q == p)
-                    and self._safe_up(card, fnd)
-                ):
+                if sure[s] and self.draw == 1 and (self.redeals is None or q == p):
                     return item
-                if greedy and chosen is None and (height[card] <= 1 or self._dead(card, fnd)):
+                if chosen is None and eager[s]:
                     chosen = item
                 if far is not None and q != p:
                     far.append((used - passes, q - p if q > p else len(talon) - p + q, item))
@@ -423,16 +443,28 @@ class RulesEngine:
                 if s == t:
                     continue
                 col = cols[s]
-                c = list(cols)
-                c[t] = cols[t] + col[start:]
-                move = (CC, s, t, len(col) - start)
                 if start:
-                    k = uncovering(col, start, wanted, rtop, accept)
-                    if lean and k == SHUFFLE:
+                    # The class of ``uncovering``, found before the move is made.
+                    under = col[start - 1]
+                    if wanted[_SUIT[under]] == under or rtop in accept_set[under]:
+                        k = 2
+                    elif col[start] not in accept_set[under]:
+                        k = 3
+                    elif lean:
                         continue
+                    else:
+                        k = SHUFFLE
+                    c = list(cols)
+                    c[t] = cols[t] + col[start:]
                     c[s] = col[:start]
-                    buckets[k].append((move, (tuple(c), fnd, rlen, talon, p, passes)))
-                elif autofill and rlen:
+                    buckets[k].append(
+                        ((CC, s, t, len(col) - start), (tuple(c), fnd, rlen, talon, p, passes))
+                    )
+                    continue
+                c = list(cols)
+                c[t] = cols[t] + col
+                move = (CC, s, t, len(col))
+                if autofill and rlen:
                     c[s] = reserve[rlen - 1 : rlen]
                     b1.append((move, (tuple(c), fnd, rlen - 1, talon, p, passes)))
                 else:
