@@ -373,16 +373,28 @@ class Engine:
                 if s == t:
                     continue
                 col = cols[s]
-                c = list(cols)
-                c[t] = cols[t] + col[start:]
-                move = (CC, s, t, len(col) - start)
                 if start:
-                    k = uncovering(col, start, wanted, rtop, ACCEPT)
-                    if lean and k == SHUFFLE:
+                    # The class of ``uncovering``, found before the move is made.
+                    under = col[start - 1]
+                    if wanted[_SUIT[under]] == under or rtop in ACCEPT[under]:
+                        k = 2
+                    elif col[start] not in ACCEPT[under]:
+                        k = 3
+                    elif lean:
                         continue
+                    else:
+                        k = SHUFFLE
+                    c = list(cols)
+                    c[t] = cols[t] + col[start:]
                     c[s] = col[:start]
-                    buckets[k].append((move, (tuple(c), fnd, rlen, talon, p)))
-                elif rlen:
+                    buckets[k].append(
+                        ((CC, s, t, len(col) - start), (tuple(c), fnd, rlen, talon, p))
+                    )
+                    continue
+                c = list(cols)
+                c[t] = cols[t] + col
+                move = (CC, s, t, len(col))
+                if rlen:
                     c[s] = reserve[rlen - 1 : rlen]
                     b1.append((move, (tuple(c), fnd, rlen - 1, talon, p)))
                 else:
