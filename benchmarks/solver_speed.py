@@ -1,14 +1,17 @@
 """How fast the solver's move generators run: positions searched per second.
 
 Each round searches a fixed set of games with a fixed ``node_limit``, so that every
-round searches the same positions, and measures positions per second of the search
-(the winning line's writing out is left out) for each engine: the standard rules'
+round searches the same positions, and measures positions per second of processor
+time of the search (the winning line's writing out is left out; processor time, as
+the machines it runs on are shared) for each engine: the standard rules'
 (draw 3 and draw 1 deals from ``deals_d3.txt`` and ``deals_d1.txt``, and one deal of
 each that runs to the limit) and the general one (the same draw-3 deal numbers under
 ``takebacks=no`` and under the ``pysol``, ``rainbow`` and ``chameleon`` presets).
 
 The baseline is the same set of games solved by the package as it was at an earlier
-commit (``--baseline REV``, by default the last one before the engines learned to
+commit (``--baseline REV``, by default the last one before the second round of
+speed-ups: the cycle collector paused, foundation moves judged once per set of
+foundations; ``--baseline f1b8f2cc68`` is the last one before the engines learned to
 sort moves as they make them), exported from the repository with ``git archive``.
 The two run in turns, each round in a fresh process, and the figures are medians
 over the rounds; the speed-up is the median of the rounds' ratios.  The last line
@@ -36,8 +39,8 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 ROOT = HERE.parent
-# The last commit whose engines built every successor before sorting them.
-BASELINE = "f1b8f2cc682dbcce297ae5a83df25a9b5558c04d"
+# The last commit before the second round of speed-ups (see the docstring).
+BASELINE = "a1bcd25cdca256b5e0027ce44858e5214122c39a"
 GENERAL_RULES = ("takebacks=no", "pysol", "rainbow", "chameleon")
 # Deals that no search settles within the node limit (docs/solver.rst): every round
 # runs them to the limit.
@@ -68,9 +71,9 @@ def measure(codes: list[str], node_limit: int) -> None:
     out = {}
     for code in codes:
         search = _search(cf.deal(code), node_limit, None)
-        started = time.perf_counter()
+        started = time.process_time()
         found = search.run()[0]
-        out[code] = [str(found), search.nodes, time.perf_counter() - started]
+        out[code] = [str(found), search.nodes, time.process_time() - started]
     print(json.dumps(out))
 
 

@@ -421,11 +421,24 @@ class RulesEngine:
         memo = self.run_memo
         if len(memo) < ncols:
             memo += [{} for _ in range(ncols - len(memo))]
-        movable: dict[int, tuple[int, int]] = {}
-        for s in range(ncols):
-            col = cols[s]
-            part = memo[s].get(col)
-            movable.update(self._run(s, col) if part is None else part)
+        if ncols == 4:
+            m0, m1, m2, m3 = memo[:4]
+            r0 = m0.get(c0)
+            r1 = m1.get(c1)
+            r2 = m2.get(c2)
+            r3 = m3.get(c3)
+            movable = {
+                **(self._run(0, c0) if r0 is None else r0),
+                **(self._run(1, c1) if r1 is None else r1),
+                **(self._run(2, c2) if r2 is None else r2),
+                **(self._run(3, c3) if r3 is None else r3),
+            }
+        else:
+            movable = {}
+            for s in range(ncols):
+                col = cols[s]
+                part = memo[s].get(col)
+                movable.update(self._run(s, col) if part is None else part)
         for t in range(ncols):
             top = tops[t]
             if top >= 0:
