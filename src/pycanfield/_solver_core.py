@@ -81,6 +81,17 @@ _Fnd = tuple[
     frozenset[int],
 ]
 _Talon = tuple[dict[int, tuple[int, int]], frozenset[int], frozenset[int]]
+# What the standard engine remembers of one set of foundation sizes: that of
+# ``next_cards``, then the top card of each foundation that has one, with its suit and
+# the column tops it fits on.
+_Found = tuple[
+    tuple[int, ...],
+    tuple[tuple[int, ...], ...],
+    tuple[tuple[int, ...], ...],
+    frozenset[int],
+    frozenset[int],
+    tuple[tuple[int, int, frozenset[int]], ...],
+]
 
 
 def reachable(n: int, p: int, draw: int) -> list[int]:
@@ -169,7 +180,7 @@ class Engine:
         self.base = base
         self.reach: dict[tuple[int, int], list[int]] = {}
         self.where: dict[tuple[bytes, int], _Talon] = {}
-        self.fnd: dict[tuple[int, ...], _Fnd] = {}
+        self.fnd: dict[tuple[int, ...], _Found] = {}
         self.runs: list[dict[bytes, _Run]] = [{}, {}, {}, {}]
         # HEIGHT[c]: the place of card c in its foundation (0 = base rank).
         self.height = [(_RANK[c] - base) % 13 for c in range(52)]
@@ -239,9 +250,15 @@ class Engine:
         got = memo[col] = (cards, max(k, 0))
         return got
 
-    def _foundations(self, fnd: tuple[int, ...]) -> _Fnd:
-        """:func:`next_cards`, memoised (there are at most 14**4 foundation sizes)."""
-        got = self.fnd[fnd] = next_cards(self.next, _ONTO, fnd)
+    def _foundations(self, fnd: tuple[int, ...]) -> _Found:
+        """:func:`next_cards`, then the cards that may be taken back, memoised (there
+        are at most 14**4 foundation sizes)."""
+        nxt = self.next
+        tops = [(s, nxt[s][fnd[s] - 1]) for s in range(4) if fnd[s]]
+        got = self.fnd[fnd] = (
+            *next_cards(nxt, _ONTO, fnd),
+            tuple((s, card, _ONTO[card]) for s, card in tops),
+        )
         return got
 
     def children(self, st: State) -> list[tuple[IMove, State]]:
@@ -425,13 +442,9 @@ class Engine:
 
         # 5. Take-backs from the foundations (R22).
         if not greedy and (first_empty >= 0 or not info[4].isdisjoint(tops)):
-            nxt, down = self.next, info[2]
-            for s in range(4):
-                z = fnd[s]
-                if not z:
-                    continue
-                card = nxt[s][z - 1]
-                if first_empty < 0 and _ONTO[card].isdisjoint(tops):
+            down = info[2]
+            for s, card, fits in info[5]:
+                if first_empty < 0 and fits.isdisjoint(tops):
                     continue
                 for i in range(4):
                     top = tops[i]
