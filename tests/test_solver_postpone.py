@@ -74,7 +74,7 @@ def check_commuting(engine: Any, root: Any, every: bool) -> None:
             assert postponable(engine, root, m, every) == postponable(engine, after_s, m, every)
 
 
-@settings(max_examples=80)
+@settings(max_examples=300)
 @given(variant_states(), play_rules, st.sampled_from(MODES))
 def test_a_move_that_touches_neither_column_commutes_with_a_postponable_move(
     start: cf.GameState, rules: cf.Rules, mode: str
@@ -115,7 +115,7 @@ def test_a_move_into_an_empty_column_is_not_postponed(mode: str) -> None:
         check_commuting(engine, root, mode == "all")
 
 
-@settings(max_examples=80)
+@settings(max_examples=300)
 @given(variant_states(), play_rules, st.sampled_from(MODES))
 def test_every_move_that_depends_on_a_postponed_move_is_a_successor(
     start: cf.GameState, rules: cf.Rules, mode: str
