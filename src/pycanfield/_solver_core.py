@@ -32,8 +32,8 @@ __all__ = ["Engine", "EngineLike", "Search", "State", "progress", "shorten"]
 State = tuple[tuple[bytes, ...], tuple[int, ...], int, bytes, int]
 IMove = tuple[int, ...]
 
-# Internal move kinds.
-RF, RC, TF, TC, CF, CC, FC = range(7)
+# Internal move kinds.  MACRO is a series of them (``pycanfield._solver_postpone``).
+RF, RC, TF, TC, CF, CC, FC, MACRO = range(8)
 # The class of the move order that holds the shuffles of runs (see ``unshuffled``).
 SHUFFLE = 5
 
@@ -126,6 +126,14 @@ class EngineLike(Protocol):
     #: Whether part of a run can move off a card that holds it (the lean search
     #: leaves such moves out).
     shuffles: bool
+    #: Whether a safe move to the foundations can be the only successor.
+    safe: bool
+    #: Whether every move changes only the columns it names (see
+    #: :func:`~pycanfield._solver_postpone.postponed`).
+    postpone: bool
+    reserve: bytes
+    next: list[list[int]]
+    accept: Any
 
     def key(self, st: Any) -> bytes: ...
 
@@ -145,6 +153,10 @@ class EngineLike(Protocol):
 # The tables of one search hold at most this many positions, about 1.5 GB, so that a
 # search stays within 2 GB; past it the search stops and answers "unknown".
 MAX_POSITIONS = 8_000_000
+# The moves between columns that the complete searches postpone (docs/solver.rst):
+# "shuffles" (only those that shuffle a run), "all" (every one that leaves its source
+# and target non-empty) or "none".
+POSTPONE = "none"
 # Each turn, the lean search and the fresh ones get these quarters of the main search's
 # budget.
 LEAN_SHARE = 12
@@ -187,6 +199,9 @@ class Engine:
         self.accept = ACCEPT
         # A part of a run can move off the card that holds it (see ``unshuffled``).
         self.shuffles = True
+        # No move is ever forced, and every move changes only the columns it names.
+        self.safe = False
+        self.postpone = True
         # NEXT[suit][size]: the card a foundation of that suit takes at that size.
         self.next = [[s * 13 + (base - 1 + z) % 13 for z in range(13)] + [-1] for s in range(4)]
 
@@ -512,6 +527,8 @@ class Search:
         self.path_states: list[Any] = []
         self.max_positions = max_positions
         self.lean = engine.shuffles
+        # Which moves between columns the searches that prune nothing postpone.
+        self.postpone = POSTPONE if engine.postpone else "none"
 
     def run(self) -> tuple[bool | None, list[IMove]]:
         """``(True, line)`` on a win, ``(False, [])`` when a complete search has
@@ -519,15 +536,20 @@ class Search:
 
         The cycle collector is paused meanwhile: the search makes no cycles, and each
         full collection would walk its tables, millions of entries (docs/solver.rst)."""
-        paused = gc.isenabled()
+        enabled = gc.isenabled()
         gc.disable()
         try:
-            return self._run()
+            found, line = self._turns()
         finally:
-            if paused:
+            if enabled:
                 gc.enable()
+        if found and any(move[0] == MACRO for move in line):
+            from ._solver_postpone import unfold
 
-    def _run(self) -> tuple[bool | None, list[IMove]]:
+            self.path_states, line = unfold(self.engine, self.path_states, line)
+        return found, line
+
+    def _turns(self) -> tuple[bool | None, list[IMove]]:
         self.best = (progress(self.root), [])
         if self.engine.won(self.root):
             self.path_states = [self.root]
@@ -619,6 +641,15 @@ class Probe:
         self.rng = rng
         self.greedy = greedy
         self.lean = lean
+        # None when this search postpones nothing, else whether it postpones every move
+        # between non-empty columns (see ``postponed``).
+        self.every = (
+            None if lean or greedy or search.postpone == "none" else search.postpone == "all"
+        )
+        if self.every is not None:
+            from ._solver_postpone import postponed
+
+            self.postponed = postponed
         engine = search.engine
         root = search.root
         self.seen: set[bytes] = {engine.key(root)}
@@ -627,7 +658,10 @@ class Probe:
         self.path: list[IMove] = []
 
     def moves(self, st: Any) -> list[tuple[IMove, Any]]:
-        return self.search.engine.ordered(st, self.rng, self.greedy, self.lean)
+        kids = self.search.engine.ordered(st, self.rng, self.greedy, self.lean)
+        if self.every is None:
+            return kids
+        return self.postponed(self.search.engine, st, kids, self.rng, every=self.every)
 
     def advance(self, budget: int) -> tuple[bool | None, list[IMove]]:
         """Go on for at most ``budget`` positions: ``(True, line)`` on a win, ``(False,

@@ -154,6 +154,8 @@ class RulesEngine:
         self.below_cards = [self.accept[c] for c in range(52)]
         # Safe moves to the foundations need cards that never come back (docs/solver.rst).
         self.safe = not rules.takebacks and not rules.autocomplete
+        # The finish of ``autocomplete`` moves cards of columns a move does not name.
+        self.postpone = not rules.autocomplete
         self.reach: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         self.where: dict[tuple[bytes, int, int], _Where] = {}
         self.fnd: dict[tuple[int, ...], _Fnd] = {}
