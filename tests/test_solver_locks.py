@@ -5,10 +5,15 @@ oracle, on hand-built positions and on random late positions built to hold a loc
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import pycanfield as cf
+from pycanfield._solver_core import Search
 from pycanfield._solver_rules import RulesEngine
 from strategies import locked_states
 from test_solver_soundness import check_against_plain_search
@@ -120,6 +125,28 @@ def test_one_column_free_to_empty_leaves_the_lock_open() -> None:
     assert _agrees(position, rules) is cf.SolveStatus.WIN
 
 
+def test_cards_locked_across_columns_are_a_dead_end() -> None:
+    """K♥ waits for Q♥, under K♠, which waits for Q♠, under K♥; kings go only on the
+    aces, all up, and neither column is a run, so neither moves whole: lost, though
+    no column holds a card above one of its own suit."""
+    position = _position(("QS KH", "QH KS"))
+    rules = cf.Rules.parse("pysol columns=2")
+    engine, root = RulesEngine.from_position(position, rules)
+    assert engine.lock is not None
+    assert not any(engine.lock.column(col, root[1]) for col in root[0])
+    assert engine.locked(root)
+    assert _agrees(position, rules) is cf.SolveStatus.NO_WIN
+
+
+def test_a_way_out_in_another_column_unlocks_the_set() -> None:
+    """J♠ is next on its foundation: it goes up, then Q♥, K♥, Q♠, and K♠ from the
+    reserve: won, and nothing is pruned."""
+    position = _position(("QS KH", "QH JS"), reserve="KS", spades=10)
+    rules = cf.Rules.parse("pysol columns=2")
+    assert not _locked(position, rules)
+    assert _agrees(position, rules) is cf.SolveStatus.WIN
+
+
 def test_take_backs_or_moving_parts_of_runs_turn_the_test_off() -> None:
     position = _position(("QS KS", "QH", "KH", ""))
     assert _locked(position, cf.Rules.parse("classic"))
@@ -166,7 +193,52 @@ def test_a_locked_card_on_a_run_keeps_its_column_movable() -> None:
     foundation keeps A♥ out).  Built by suit, or with only top cards moving, it is."""
     position = _position(("2S AH KS",), spades=1, hearts=0)
     engine, root = RulesEngine.from_position(position, cf.Rules.parse("rainbow columns=1"))
-    assert engine._lock(root[0][0], root[1]) == 1
+    assert engine.lock is not None
+    assert engine.lock.column(root[0][0], root[1]) == 1
     for text in ("classic build=suit columns=1", "rainbow runs=top columns=1"):
         engine, root = RulesEngine.from_position(position, cf.Rules.parse(text))
-        assert engine._lock(root[0][0], root[1]) == 2
+        assert engine.lock is not None
+        assert engine.lock.column(root[0][0], root[1]) == 2
+
+
+def _first_locked(rules: cf.Rules, seed: int) -> tuple[RulesEngine, Any] | None:
+    """The first position of random play from a deal (foundation moves favoured,
+    every fifth one looked at) where the test of locked cards fires, if any."""
+    rng = random.Random(seed)
+    game = cf.deal(cf.Deal(seed * 7919 + 11, rules=rules))
+    for step in range(400):
+        moves = cf.legal_moves(game)
+        if not moves:
+            break
+        ups = [m for m in moves if m.kind.name.endswith("FOUNDATION")]
+        game = cf.apply(game, rng.choice(ups) if ups and rng.random() < 0.7 else rng.choice(moves))
+        if step % 5 or game.position.pending:
+            continue
+        engine, root = RulesEngine.from_position(game.position, game.rules)
+        if engine.locked(root):
+            return engine, root
+    return None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["rainbow", "chameleon", "rainfall", "storehouse", "pysol", "rainbow runs=top fill=player"],
+)
+def test_positions_of_real_deals_pruned_as_lost_are_lost(text: str) -> None:
+    """Positions of random play under rules that fill empty columns, where the test
+    of locked cards fires: the search without it never finds a win there, and proves
+    most of them lost."""
+    rules = cf.Rules.parse(text)
+    pruned = proved = 0
+    for seed in range(40):
+        got = _first_locked(rules, seed)
+        if got is None:
+            continue
+        engine, root = got
+        pruned += 1
+        engine.lock = None
+        found, _ = Search(engine, root, node_limit=20_000, time_limit=None).run()
+        assert found is not True
+        proved += found is False
+    assert pruned >= 3
+    assert proved * 2 >= pruned

@@ -34,6 +34,7 @@ from ._solver_core import (
     uncovering,
     unshuffled,
 )
+from ._solver_locks import Locks
 from ._variants import Rules
 
 __all__ = ["RState", "RulesEngine", "reach_limited"]
@@ -149,10 +150,19 @@ class RulesEngine:
         self.safe = not rules.takebacks and not rules.autocomplete
         # Locked cards end a branch (docs/solver.rst) only when nothing comes down from
         # the foundations and no part of a run leaves the rest of its column.
-        self.locks = not rules.takebacks and rules.runs != "any"
-        # Whether a column card can never go into an empty column, whatever the reserve.
-        self.lock_alone = not any(self.open_column)
-        self.lock_memo: dict[tuple[bytes, tuple[int, ...]], int] = {}
+        self.lock = (
+            Locks(
+                height=self.height,
+                onto=self.onto,
+                accept=self.accept,
+                nxt=self.next,
+                runs=rules.runs,
+                alone=not any(self.open_column),
+                last_pass=rules.redeals,
+            )
+            if not rules.takebacks and rules.runs != "any"
+            else None
+        )
         self.reach: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         self.where: dict[tuple[bytes, int, int], _Where] = {}
         self.fnd: dict[tuple[int, ...], _Fnd] = {}
@@ -223,51 +233,12 @@ class RulesEngine:
         return all(fnd[_SUIT[x]] > self.height[x] or self._dead(x, fnd) for x in below)
 
     def locked(self, st: RState) -> bool:
-        """Whether ``st`` is a dead end by a locked card (docs/solver.rst, "Locked
-        cards"): a column card that can leave only to its foundation lies above a card
-        of its suit that must go up before it, and either column cards never go into an
-        empty column under ``fill``, or no column is empty and every column is frozen
-        so (no column can ever empty).  Never true with take-backs or ``runs="any"``."""
-        if not self.locks:
+        """Whether ``st`` is lost by locked cards (:mod:`pycanfield._solver_locks`)."""
+        lock = self.lock
+        if lock is None:
             return False
-        cols, fnd = st[0], st[1]
-        memo = self.lock_memo
-        if len(memo) >= _MEMO:
-            memo.clear()
-        found = False
-        frozen = True
-        for col in cols:
-            got = memo.get((col, fnd))
-            if got is None:
-                got = memo[(col, fnd)] = self._lock(col, fnd)
-            if got:
-                if self.lock_alone:
-                    return True
-                found = True
-            if got != 2:
-                frozen = False
-        return found and frozen
-
-    def _lock(self, col: bytes, fnd: tuple[int, ...]) -> int:
-        """0 when no card of ``col`` is locked; else 2 when the cards up to the first
-        locked one cannot move as a run (then the column can never move whole), 1 when
-        they can.
-
-        A card ``y`` is locked when a card of its suit below it must go up before it and
-        every card it could go on is on the foundations or below it in ``col``."""
-        height, onto, accept = self.height, self.onto, self.accept
-        low = [13, 13, 13, 13]
-        # Under runs="top" no column of two cards or more moves whole.
-        run = self.runs == "whole"
-        for j, y in enumerate(col):
-            if run and j and y not in accept[col[j - 1]]:
-                run = False
-            s, h = _SUIT[y], height[y]
-            if low[s] < h and all(fnd[_SUIT[z]] > height[z] or z in col[:j] for z in onto[y]):
-                return 1 if run else 2
-            if h < low[s]:
-                low[s] = h
-        return 0
+        cols, fnd, rlen, talon, p, passes = st
+        return lock.dead(cols, fnd, self.reserve[:rlen], talon, p, passes)
 
     def _where(self, talon: bytes, p: int, passes: int) -> _Where:
         """card -> (q, pointer after, passes after) for every talon card that draws and
@@ -313,7 +284,7 @@ class RulesEngine:
     def children(self, st: RState) -> list[tuple[IMove, RState]]:
         """Every successor of ``st`` under the talon macro-moves, in search order; only
         one when a move to the foundations is safe; none from a dead end."""
-        if self.locks and self.locked(st):
+        if self.lock is not None and self.locked(st):
             return []
         out: list[tuple[IMove, RState]] = []
         hit = self._generate(st, False, False, [out] * 7, None)
@@ -561,7 +532,7 @@ class RulesEngine:
         redeals counted, a talon card below the waste's top comes after all of them but
         take-backs, the fewest redeals and then the nearest first.  None from a
         dead end (:meth:`locked`)."""
-        if self.locks and self.locked(st):
+        if self.lock is not None and self.locked(st):
             return []
         if self.autocomplete:
             kids = self._ordered_finished(st, rng, greedy)
