@@ -73,8 +73,9 @@ class Locks:
                 frozen = False
         if frozen and cols:
             return True
-        if self.alone:
-            # Looking further costs more than it saves there (docs/solver.rst).
+        if self.alone or (talon and self.last_pass is None):
+            # Looking further costs more than it saves in these cases: under
+            # ``alone``, or with a talon that is recycled without end (docs/solver.rst).
             return False
         # Every column must keep its bottom card: a quick refusal first.
         tops = {c[-1] for c in cols if c}
@@ -87,6 +88,13 @@ class Locks:
                 return False
             moves = len(col) == 1 or (self.whole and col[1] in self.accept_set[b])
             if moves and not tops.isdisjoint(onto[b]):
+                return False
+            # The highest card of the set in the column is on top of the set's part:
+            # it must wait for a card of its suit and have no column top to go on.
+            for c in col:
+                if nxt[_SUIT[c]][fnd[_SUIT[c]]] != c and tops.isdisjoint(onto[c]):
+                    break
+            else:
                 return False
         bottoms = bytes(col[0] for col in cols)
         stacks, ncols, loose = self._stacks(cols, reserve, talon, p, passes)
@@ -139,8 +147,9 @@ class Locks:
         not to be locked.
 
         Every card starts in the set; a card leaves it once it has a way out that no
-        card of the set blocks, until none has.  A pass decides with what the set was
-        at its start, a larger set, which only keeps cards longer: the end is the same.
+        card of the set blocks, until none has.  Deciding with a larger set than the
+        current one (what lags behind in a pass) only keeps cards longer: the end is
+        the same.
         """
         height, onto, whole = self.height, self.onto, self.whole
         accept_set = self.accept_set
@@ -166,32 +175,47 @@ class Locks:
             return False
 
         changed = True
+        covered = bytearray(52)
+        for stack in stacks:
+            for c in stack[:-1]:
+                covered[c] = 1
+        # low[s]: the lowest height of a card of suit s in the set (13 if none).
+        nxt = self.next
+        low = [13, 13, 13, 13]
+        for s in range(4):
+            for z in range(fnd[s], 13):
+                if locked[nxt[s][z]]:
+                    low[s] = z
+                    break
+
+        def free(c: int) -> None:
+            locked[c] = 0
+            s = _SUIT[c]
+            z = height[c]
+            if low[s] == z:
+                z += 1
+                while z < 13 and not locked[nxt[s][z]]:
+                    z += 1
+                low[s] = z
+
         while changed:
             changed = False
-            low = [13, 13, 13, 13]
-            covered = bytearray(52)
-            for stack in stacks:
+            # Each pile from the top down, so that a card freed uncovers the next at
+            # once; ``covered`` (for landing places) may lag behind.
+            for k, stack in enumerate(stacks):
                 above = False
                 for i in range(len(stack) - 1, -1, -1):
                     c = stack[i]
                     if above:
                         covered[c] = 1
-                    elif locked[c]:
-                        above = True
-            for stack in (*stacks, loose):
-                for c in stack:
-                    if locked[c] and height[c] < low[_SUIT[c]]:
-                        low[_SUIT[c]] = height[c]
-
-            for k, stack in enumerate((*stacks, loose)):
-                stacked = k < len(stacks)
-                for i, c in enumerate(stack):
+                    else:
+                        covered[c] = 0
                     if not locked[c]:
                         continue
-                    if stacked and covered[c]:
+                    if above:
                         # Covered: not up; a column's bottom card still moves whole if
                         # the card on it (in the set, as a card above it is) fits.
-                        free = (
+                        out = (
                             k < ncols
                             and i == 0
                             and whole
@@ -199,10 +223,18 @@ class Locks:
                             and way_out(c, covered)
                         )
                     else:
-                        free = low[_SUIT[c]] >= height[c] or way_out(c, covered)
-                    if free:
+                        out = low[_SUIT[c]] >= height[c] or way_out(c, covered)
+                    if out:
                         if c in watch:
                             return None
-                        locked[c] = 0
+                        free(c)
                         changed = True
+                    else:
+                        above = True
+            for c in loose:
+                if locked[c] and (low[_SUIT[c]] >= height[c] or way_out(c, covered)):
+                    if c in watch:
+                        return None
+                    free(c)
+                    changed = True
         return {c for c in range(52) if locked[c]}
