@@ -222,7 +222,14 @@ def _first_locked(rules: cf.Rules, seed: int) -> tuple[RulesEngine, Any] | None:
 
 @pytest.mark.parametrize(
     "text",
-    ["rainbow", "chameleon", "rainfall", "storehouse", "pysol redeals=2", "rainbow runs=top fill=player"],
+    [
+        "rainbow",
+        "chameleon",
+        "rainfall",
+        "storehouse",
+        "pysol redeals=2",
+        "rainbow runs=top fill=player",
+    ],
 )
 def test_positions_of_real_deals_pruned_as_lost_are_lost(text: str) -> None:
     """Positions of random play under rules that fill empty columns, where the test
