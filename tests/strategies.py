@@ -290,3 +290,47 @@ def rules_states(draw: st.DrawFn, max_steps: int = 200) -> cf.GameState:
     seed = draw(st.integers(0, 2**32 - 1))
     steps = draw(st.integers(0, max_steps))
     return play_randomly(start, seed, steps, undo_rate=draw(st.sampled_from([0.0, 0.1, 0.3])))[-1]
+
+
+@st.composite
+def locked_states(draw: st.DrawFn, max_left: int = 7, columns: int = 4) -> cf.GameState:
+    """A late-game state (as :func:`late_states`) in which the first column holds the
+    last card of a suit above another card of that suit still to go up.  The last card
+    goes only on base-rank cards, which are up, so the solver's test of locked cards
+    (``docs/solver.rst``) applies whenever no column card can reach an empty column."""
+    base = draw(cards)
+    suits = [base.suit, *(s for s in cf.Suit if s is not base.suit)]  # R8 order
+    left = draw(st.integers(2, max_left))
+    cuts = sorted(draw(st.lists(st.integers(0, left - 2), min_size=3, max_size=3)))
+    counts = [b - a for a, b in zip([0, *cuts], [*cuts, left - 2], strict=True)]
+    locked_suit = draw(st.integers(0, 3))
+    counts[locked_suit] += 2
+    foundations = []
+    loose: list[cf.Card] = []
+    pair: list[cf.Card] = []
+    for k, (suit, missing) in enumerate(zip(suits, counts, strict=True)):
+        size = 13 - missing
+        foundations.append(cf.Foundation(suit, base.rank, size))
+        mine = [cf.Card(cf.Rank((base.rank - 1 + h) % 13 + 1), suit) for h in range(size, 13)]
+        if k == locked_suit:
+            # The last card of the suit, and one below it in the suit's order.
+            pair = [mine.pop(draw(st.integers(0, len(mine) - 2))), mine.pop()]
+        loose += mine
+    loose = draw(st.permutations(loose))
+    places = draw(st.lists(st.integers(0, 2 + columns), min_size=len(loose), max_size=len(loose)))
+    piles: list[list[cf.Card]] = [[] for _ in range(3 + columns)]
+    for card, place in zip(loose, places, strict=True):
+        piles[place].append(card)
+    reserve, stock, waste, *tableau = piles
+    first = tableau[0]
+    low = draw(st.integers(0, len(first)))
+    high = draw(st.integers(low, len(first)))
+    tableau[0] = [*first[:low], pair[0], *first[low:high], pair[1], *first[high:]]
+    position = cf.Position(
+        stock=tuple(stock),
+        waste=tuple(waste),
+        reserve=tuple(reserve),
+        foundations=tuple(foundations),
+        columns=tuple(tuple(c) for c in tableau),
+    )
+    return cf.GameState(position, draw=draw(st.sampled_from([1, 3])))

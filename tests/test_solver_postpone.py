@@ -47,14 +47,19 @@ def engines(start: cf.GameState, rules: cf.Rules) -> list[tuple[Any, Any]]:
 
 
 def every_move(engine: Any, st_: Any) -> list[tuple[Any, Any]]:
-    """Every successor, the safe moves to the foundations not forced."""
-    safe = engine.safe
+    """Every successor, the safe moves to the foundations not forced and no dead end
+    cut short by its locked cards (those are lost, whatever the order of moves)."""
+    safe, lock = engine.safe, getattr(engine, "lock", None)
     engine.safe = False
+    if lock is not None:
+        engine.lock = None
     try:
         kids: list[tuple[Any, Any]] = engine.children(st_)
         return kids
     finally:
         engine.safe = safe
+        if lock is not None:
+            engine.lock = lock
 
 
 def check_commuting(engine: Any, root: Any, every: bool) -> None:

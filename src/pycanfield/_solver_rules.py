@@ -33,6 +33,7 @@ from ._solver_core import (
     shuffle_classes,
     unshuffled,
 )
+from ._solver_locks import Locks
 from ._variants import Rules
 
 __all__ = ["RState", "RulesEngine", "reach_limited"]
@@ -156,6 +157,21 @@ class RulesEngine:
         self.safe = not rules.takebacks and not rules.autocomplete
         # The finish of ``autocomplete`` moves cards of columns a move does not name.
         self.postpone = not rules.autocomplete
+        # Locked cards end a branch (docs/solver.rst) only when nothing comes down from
+        # the foundations and no part of a run leaves the rest of its column.
+        self.lock = (
+            Locks(
+                height=self.height,
+                onto=self.onto,
+                accept=self.accept,
+                nxt=self.next,
+                runs=rules.runs,
+                alone=not any(self.open_column),
+                last_pass=rules.redeals,
+            )
+            if not rules.takebacks and rules.runs != "any"
+            else None
+        )
         self.reach: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         self.where: dict[tuple[bytes, int, int], _Where] = {}
         self.fnd: dict[tuple[int, ...], _Fnd] = {}
@@ -225,6 +241,14 @@ class RulesEngine:
                 return False
         return all(fnd[_SUIT[x]] > self.height[x] or self._dead(x, fnd) for x in below)
 
+    def locked(self, st: RState) -> bool:
+        """Whether ``st`` is lost by locked cards (:mod:`pycanfield._solver_locks`)."""
+        lock = self.lock
+        if lock is None:
+            return False
+        cols, fnd, rlen, talon, p, passes = st
+        return lock.dead(cols, fnd, self.reserve[:rlen], talon, p, passes)
+
     def _where(self, talon: bytes, p: int, passes: int) -> _Where:
         """card -> (q, pointer after, passes after) for every talon card that draws and
         recycles can bring up (see ``_talon``), and the set of those cards; memoised per
@@ -275,7 +299,9 @@ class RulesEngine:
 
     def children(self, st: RState) -> list[tuple[IMove, RState]]:
         """Every successor of ``st`` under the talon macro-moves, in search order; only
-        one when a move to the foundations is safe."""
+        one when a move to the foundations is safe; none from a dead end."""
+        if self.lock is not None and self.locked(st):
+            return []
         out: list[tuple[IMove, RState]] = []
         hit = self._generate(st, False, False, [out] * 7, None)
         if hit is not None:
@@ -551,7 +577,10 @@ class RulesEngine:
 
         The classes are those of :meth:`pycanfield._solver_core.Engine.ordered`; with
         redeals counted, a talon card below the waste's top comes after all of them but
-        take-backs, the fewest redeals and then the nearest first."""
+        take-backs, the fewest redeals and then the nearest first.  None from a
+        dead end (:meth:`locked`)."""
+        if self.lock is not None and self.locked(st):
+            return []
         if self.autocomplete:
             kids = self._ordered_finished(st, rng, greedy)
             return unshuffled(self, st, kids) if lean else kids

@@ -1,0 +1,240 @@
+"""Dead ends by locked cards, for the general solver without take-backs.
+
+A set ``S`` of cards not on the foundations is *locked* when every way for each of its
+cards to leave its place needs another card of ``S`` to have left first; then no card
+of ``S`` ever leaves (the first to leave would need an earlier one), none of them goes
+up, and the game is lost.  ``docs/solver.rst`` ("Locked cards") gives the argument and
+the options under which it holds; this module finds the largest such set.
+"""
+
+from __future__ import annotations
+
+from ._cards import PACK
+
+__all__ = ["Locks"]
+
+_SUIT = [c.suit.value for c in PACK]
+# The most columns (with foundation sizes) remembered by the quick test.
+_MEMO = 1 << 14
+# Where a card lies, for ``Locks.pinned``: its stack (a column, the reserve, the waste of
+# the last pass) or no stack (the stock, or a talon still to be recycled).
+_LOOSE = -1
+
+
+class Locks:
+    """The test of locked cards under one set of rules (``RulesEngine`` makes it only
+    when nothing comes down from the foundations and no part of a run moves alone).
+
+    ``alone``: a column card never enters an empty column under the rules' ``fill``,
+    so one column with a card locked by a card of its suit below it is enough.
+    """
+
+    def __init__(
+        self,
+        *,
+        height: list[int],
+        onto: list[frozenset[int]],
+        accept: list[tuple[int, ...]],
+        nxt: list[list[int]],
+        runs: str,
+        alone: bool,
+        last_pass: int | None,
+    ) -> None:
+        self.height, self.onto, self.accept, self.next = height, onto, accept, nxt
+        self.accept_set = [frozenset(cards) for cards in accept]
+        self.whole = runs == "whole"
+        self.alone = alone
+        # The redeals after which the waste is a stack (no recycle left), if limited.
+        self.last_pass = last_pass
+        self.memo: dict[tuple[bytes, tuple[int, ...]], int] = {}
+
+    def dead(
+        self,
+        cols: tuple[bytes, ...],
+        fnd: tuple[int, ...],
+        reserve: bytes,
+        talon: bytes,
+        p: int,
+        passes: int,
+    ) -> bool:
+        """Whether the position is lost by a locked set: first the quick test of one
+        column at a time, then, if it may fire, the largest locked set."""
+        memo = self.memo
+        if len(memo) >= _MEMO:
+            memo.clear()
+        frozen = True
+        for col in cols:
+            got = memo.get((col, fnd))
+            if got is None:
+                got = memo[(col, fnd)] = self.column(col, fnd)
+            if got and self.alone:
+                return True
+            if got != 2:
+                frozen = False
+        if frozen and cols:
+            return True
+        if self.alone or (talon and self.last_pass is None):
+            # Looking further costs more than it saves in these cases: under
+            # ``alone``, or with a talon that is recycled without end (docs/solver.rst).
+            return False
+        # Every column must keep its bottom card: a quick refusal first.
+        tops = {c[-1] for c in cols if c}
+        nxt, onto = self.next, self.onto
+        for col in cols:
+            if not col:
+                return False
+            b = col[0]
+            if len(col) == 1 and nxt[_SUIT[b]][fnd[_SUIT[b]]] == b:
+                return False
+            moves = len(col) == 1 or (self.whole and col[1] in self.accept_set[b])
+            if moves and not tops.isdisjoint(onto[b]):
+                return False
+            # The highest card of the set in the column is on top of the set's part:
+            # it must wait for a card of its suit and have no column top to go on.
+            for c in col:
+                if nxt[_SUIT[c]][fnd[_SUIT[c]]] != c and tops.isdisjoint(onto[c]):
+                    break
+            else:
+                return False
+        bottoms = bytes(col[0] for col in cols)
+        stacks, ncols, loose = self._stacks(cols, reserve, talon, p, passes)
+        return self.pinned(stacks, ncols, loose, fnd, bottoms) is not None
+
+    def _stacks(
+        self, cols: tuple[bytes, ...], reserve: bytes, talon: bytes, p: int, passes: int
+    ) -> tuple[list[bytes], int, bytes]:
+        """The piles whose cards leave from the top only (the columns first, then the
+        reserve and, once no recycle is left, the waste), their number of columns, and
+        the talon cards in no such pile."""
+        stacks = [*cols, reserve]
+        if self.last_pass is not None and passes >= self.last_pass:
+            stacks.append(talon[:p])
+            return stacks, len(cols), talon[p:]
+        return stacks, len(cols), talon
+
+    def column(self, col: bytes, fnd: tuple[int, ...]) -> int:
+        """0 when no card of ``col`` is locked by a card of its suit below it; else 2
+        when the cards up to the first such card cannot move as one run (the column can
+        then never move whole), 1 when they can.
+
+        A card ``y`` is locked so when a card of its suit below it must go up before it
+        and every card it could go on is on the foundations or below it in ``col``."""
+        height, onto, accept = self.height, self.onto, self.accept
+        low = [13, 13, 13, 13]
+        # Under runs="top" no column of two cards or more moves whole.
+        run = self.whole
+        for j, y in enumerate(col):
+            if run and j and y not in accept[col[j - 1]]:
+                run = False
+            s, h = _SUIT[y], height[y]
+            if low[s] < h and all(fnd[_SUIT[z]] > height[z] or z in col[:j] for z in onto[y]):
+                return 1 if run else 2
+            if h < low[s]:
+                low[s] = h
+        return 0
+
+    def pinned(
+        self,
+        stacks: list[bytes],
+        ncols: int,
+        loose: bytes,
+        fnd: tuple[int, ...],
+        watch: bytes = b"",
+    ) -> set[int] | None:
+        """The largest locked set among the cards of ``stacks`` (the first ``ncols`` are
+        the columns, each stack bottom to top) and ``loose`` (cards in no stack), when no
+        card can enter an empty column; None as soon as a card of ``watch`` is found
+        not to be locked.
+
+        Every card starts in the set; a card leaves it once it has a way out that no
+        card of the set blocks, until none has.  Deciding with a larger set than the
+        current one (what lags behind in a pass) only keeps cards longer: the end is
+        the same.
+        """
+        height, onto, whole = self.height, self.onto, self.whole
+        accept_set = self.accept_set
+        locked = bytearray(52)
+        incol = bytearray(52)
+        for k, stack in enumerate(stacks):
+            for c in stack:
+                locked[c] = 1
+                if k < ncols:
+                    incol[c] = 1
+        for c in loose:
+            locked[c] = 1
+
+        def way_out(c: int, covered: bytearray) -> bool:
+            # A card it could go on that is, or may come to be, on top of a column.
+            for z in onto[c]:
+                if (
+                    fnd[_SUIT[z]] <= height[z]
+                    and not covered[z]
+                    and not (locked[z] and not incol[z])
+                ):
+                    return True
+            return False
+
+        changed = True
+        covered = bytearray(52)
+        for stack in stacks:
+            for c in stack[:-1]:
+                covered[c] = 1
+        # low[s]: the lowest height of a card of suit s in the set (13 if none).
+        nxt = self.next
+        low = [13, 13, 13, 13]
+        for s in range(4):
+            for z in range(fnd[s], 13):
+                if locked[nxt[s][z]]:
+                    low[s] = z
+                    break
+
+        def free(c: int) -> None:
+            locked[c] = 0
+            s = _SUIT[c]
+            z = height[c]
+            if low[s] == z:
+                z += 1
+                while z < 13 and not locked[nxt[s][z]]:
+                    z += 1
+                low[s] = z
+
+        while changed:
+            changed = False
+            # Each pile from the top down, so that a card freed uncovers the next at
+            # once; ``covered`` (for landing places) may lag behind.
+            for k, stack in enumerate(stacks):
+                above = False
+                for i in range(len(stack) - 1, -1, -1):
+                    c = stack[i]
+                    if above:
+                        covered[c] = 1
+                    else:
+                        covered[c] = 0
+                    if not locked[c]:
+                        continue
+                    if above:
+                        # Covered: not up; a column's bottom card still moves whole if
+                        # the card on it (in the set, as a card above it is) fits.
+                        out = (
+                            k < ncols
+                            and i == 0
+                            and whole
+                            and stack[1] in accept_set[c]
+                            and way_out(c, covered)
+                        )
+                    else:
+                        out = low[_SUIT[c]] >= height[c] or way_out(c, covered)
+                    if out:
+                        if c in watch:
+                            return None
+                        free(c)
+                        changed = True
+                    else:
+                        above = True
+            for c in loose:
+                if locked[c] and (low[_SUIT[c]] >= height[c] or way_out(c, covered)):
+                    if c in watch:
+                        return None
+                    free(c)
+                    changed = True
+        return {c for c in range(52) if locked[c]}
