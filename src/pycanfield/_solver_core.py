@@ -159,7 +159,7 @@ MAX_POSITIONS = 8_000_000
 POSTPONE = "none"
 # Each turn, the lean search and the fresh ones get these quarters of the main search's
 # budget.
-LEAN_SHARE = 12
+LEAN_SHARE = 48
 FRESH_SHARE = 1
 
 
