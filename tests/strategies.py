@@ -209,12 +209,30 @@ def late_states(draw: st.DrawFn, max_left: int = 6, columns: int = 4) -> cf.Game
         size = 13 - missing
         foundations.append(cf.Foundation(suit, base.rank, size))
         loose += [cf.Card(cf.Rank((base.rank - 1 + h) % 13 + 1), suit) for h in range(size, 13)]
+    reserve, stock, waste, *tableau = _spread(draw, loose, columns)
+    return _late_state(draw, foundations, reserve, stock, waste, tableau)
+
+
+def _spread(draw: st.DrawFn, loose: list[cf.Card], columns: int) -> list[list[cf.Card]]:
+    """``loose`` shuffled and dealt at random to the reserve, the stock, the waste and
+    ``columns`` columns, in that order."""
     loose = draw(st.permutations(loose))
     places = draw(st.lists(st.integers(0, 2 + columns), min_size=len(loose), max_size=len(loose)))
     piles: list[list[cf.Card]] = [[] for _ in range(3 + columns)]
     for card, place in zip(loose, places, strict=True):
         piles[place].append(card)
-    reserve, stock, waste, *tableau = piles
+    return piles
+
+
+def _late_state(
+    draw: st.DrawFn,
+    foundations: list[cf.Foundation],
+    reserve: list[cf.Card],
+    stock: list[cf.Card],
+    waste: list[cf.Card],
+    tableau: list[list[cf.Card]],
+) -> cf.GameState:
+    """The game state of these piles, in either draw mode."""
     position = cf.Position(
         stock=tuple(stock),
         waste=tuple(waste),
@@ -316,21 +334,9 @@ def locked_states(draw: st.DrawFn, max_left: int = 7, columns: int = 4) -> cf.Ga
             # The last card of the suit, and one below it in the suit's order.
             pair = [mine.pop(draw(st.integers(0, len(mine) - 2))), mine.pop()]
         loose += mine
-    loose = draw(st.permutations(loose))
-    places = draw(st.lists(st.integers(0, 2 + columns), min_size=len(loose), max_size=len(loose)))
-    piles: list[list[cf.Card]] = [[] for _ in range(3 + columns)]
-    for card, place in zip(loose, places, strict=True):
-        piles[place].append(card)
-    reserve, stock, waste, *tableau = piles
+    reserve, stock, waste, *tableau = _spread(draw, loose, columns)
     first = tableau[0]
     low = draw(st.integers(0, len(first)))
     high = draw(st.integers(low, len(first)))
     tableau[0] = [*first[:low], pair[0], *first[low:high], pair[1], *first[high:]]
-    position = cf.Position(
-        stock=tuple(stock),
-        waste=tuple(waste),
-        reserve=tuple(reserve),
-        foundations=tuple(foundations),
-        columns=tuple(tuple(c) for c in tableau),
-    )
-    return cf.GameState(position, draw=draw(st.sampled_from([1, 3])))
+    return _late_state(draw, foundations, reserve, stock, waste, tableau)

@@ -16,8 +16,8 @@ import pycanfield as cf
 from pycanfield._solver_core import Search
 from pycanfield._solver_rules import RulesEngine
 from strategies import locked_states
-from test_solver_soundness import check_against_plain_search
-from test_solver_variants import brute_force, replay
+from test_solver_soundness import check_against_plain_search, solved_as_the_plain_search
+from test_solver_variants import brute_force
 
 _NO_TAKEBACKS = st.builds(
     cf.Rules,
@@ -56,25 +56,13 @@ def _locked(position: cf.Position, rules: cf.Rules) -> bool:
     return engine.locked(root)
 
 
-def _agrees(position: cf.Position, rules: cf.Rules) -> cf.SolveStatus:
-    """The solver's answer, checked against the plain search, which must decide."""
-    state = cf.GameState(position, rules=rules)
-    expected = brute_force(position, rules, 20_000)
-    assert expected is not None
-    result = cf.solve(state, node_limit=20_000)
-    assert result.status is (cf.SolveStatus.WIN if expected else cf.SolveStatus.NO_WIN)
-    if expected:
-        assert cf.is_won(replay(state, result.moves))
-    return result.status
-
-
 def test_a_locked_column_card_is_a_dead_end_when_columns_never_reach_empty_ones() -> None:
     """K♠ above Q♠ goes only on an ace (all up) or to its foundation (after Q♠); under
     classic's fill a column card never enters an empty column: lost, and pruned."""
     position = _position(("QS KS", "QH", "KH", ""))
     rules = cf.Rules.parse("classic")
     assert _locked(position, rules)
-    assert _agrees(position, rules) is cf.SolveStatus.NO_WIN
+    assert solved_as_the_plain_search(position, rules) is cf.SolveStatus.NO_WIN
 
 
 def test_a_locked_card_escapes_into_an_empty_column() -> None:
@@ -84,7 +72,7 @@ def test_a_locked_card_escapes_into_an_empty_column() -> None:
     for fill in ("auto", "player"):
         rules = cf.Rules.parse(f"classic fill={fill}")
         assert not _locked(position, rules)
-        assert _agrees(position, rules) is cf.SolveStatus.WIN
+        assert solved_as_the_plain_search(position, rules) is cf.SolveStatus.WIN
 
 
 def test_every_column_frozen_is_a_dead_end_under_any_fill() -> None:
@@ -94,14 +82,14 @@ def test_every_column_frozen_is_a_dead_end_under_any_fill() -> None:
     for fill in ("auto", "player", "auto-waste"):
         rules = cf.Rules.parse(f"pysol fill={fill} columns=2")
         assert _locked(position, rules)
-        assert _agrees(position, rules) is cf.SolveStatus.NO_WIN
+        assert solved_as_the_plain_search(position, rules) is cf.SolveStatus.NO_WIN
 
 
 def test_an_empty_column_beside_frozen_ones_leaves_the_lock_open() -> None:
     position = _position(("QS KS", ""), hearts=13)
     rules = cf.Rules.parse("pysol columns=2")
     assert not _locked(position, rules)
-    assert _agrees(position, rules) is cf.SolveStatus.WIN
+    assert solved_as_the_plain_search(position, rules) is cf.SolveStatus.WIN
 
 
 def test_a_card_with_a_landing_place_is_not_locked() -> None:
@@ -110,10 +98,10 @@ def test_a_card_with_a_landing_place_is_not_locked() -> None:
     rules = cf.Rules.parse("classic")
     free = _position(("TS JS", "KH QH", "", ""), reserve="KS QS", spades=9)
     assert not _locked(free, rules)
-    assert _agrees(free, rules) is cf.SolveStatus.WIN
+    assert solved_as_the_plain_search(free, rules) is cf.SolveStatus.WIN
     covered = _position(("KH QH TS JS", "", "", ""), reserve="KS QS", spades=9)
     assert _locked(covered, rules)
-    assert _agrees(covered, rules) is cf.SolveStatus.NO_WIN
+    assert solved_as_the_plain_search(covered, rules) is cf.SolveStatus.NO_WIN
 
 
 def test_one_column_free_to_empty_leaves_the_lock_open() -> None:
@@ -122,7 +110,7 @@ def test_one_column_free_to_empty_leaves_the_lock_open() -> None:
     position = _position(("QS KS", "KH"), reserve="QH")
     rules = cf.Rules.parse("pysol columns=2")
     assert not _locked(position, rules)
-    assert _agrees(position, rules) is cf.SolveStatus.WIN
+    assert solved_as_the_plain_search(position, rules) is cf.SolveStatus.WIN
 
 
 def test_cards_locked_across_columns_are_a_dead_end() -> None:
@@ -135,7 +123,7 @@ def test_cards_locked_across_columns_are_a_dead_end() -> None:
     assert engine.lock is not None
     assert not any(engine.lock.column(col, root[1]) for col in root[0])
     assert engine.locked(root)
-    assert _agrees(position, rules) is cf.SolveStatus.NO_WIN
+    assert solved_as_the_plain_search(position, rules) is cf.SolveStatus.NO_WIN
 
 
 def test_a_way_out_in_another_column_unlocks_the_set() -> None:
@@ -144,7 +132,7 @@ def test_a_way_out_in_another_column_unlocks_the_set() -> None:
     position = _position(("QS KH", "QH JS"), reserve="KS", spades=10)
     rules = cf.Rules.parse("pysol columns=2")
     assert not _locked(position, rules)
-    assert _agrees(position, rules) is cf.SolveStatus.WIN
+    assert solved_as_the_plain_search(position, rules) is cf.SolveStatus.WIN
 
 
 def test_take_backs_or_moving_parts_of_runs_turn_the_test_off() -> None:
@@ -159,7 +147,7 @@ def test_take_backs_or_moving_parts_of_runs_turn_the_test_off() -> None:
     st.integers(1, 3).flatmap(lambda n: locked_states(max_left=7, columns=n)),
     _NO_TAKEBACKS,
 )
-def test_locked_states_are_never_won_and_the_solver_agrees(
+def test_locked_states_are_never_won_and_the_solversolved_as_the_plain_search(
     start: cf.GameState, rules: cf.Rules
 ) -> None:
     """On late positions built to hold a locked card: whenever the test prunes, the

@@ -184,12 +184,20 @@ def test_a_card_goes_up_when_the_cards_it_could_take_can_go_up_themselves() -> N
     child = forced_child(state)
     assert child is not None
     assert child.position.foundations[0].size == 12
+    solved_as_the_plain_search(position, rules)
+
+
+def solved_as_the_plain_search(position: cf.Position, rules: cf.Rules) -> cf.SolveStatus:
+    """The solver's answer on ``position`` under ``rules``, checked against the plain
+    search, which must decide within its budget; a win must replay."""
+    state = cf.GameState(position, rules=rules)
     expected = brute_force(position, rules, 20_000)
     assert expected is not None
     result = cf.solve(state, node_limit=20_000)
     assert result.status is (cf.SolveStatus.WIN if expected else cf.SolveStatus.NO_WIN)
     if expected:
         assert cf.is_won(replay(state, result.moves))
+    return result.status
 
 
 def _cards(text: str) -> tuple[cf.Card, ...]:
