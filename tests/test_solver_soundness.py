@@ -23,10 +23,12 @@ from test_solver_variants import brute_force, replay
 def check_against_plain_search(start: cf.GameState, rules: cf.Rules) -> None:
     """The breadth-first search over whole positions decides within its budget; the
     solver must give the same answer (NO_WIN only when no won position is reachable),
-    and its win must replay."""
+    and its win must replay.  The solver's limit leaves room for the lean search after
+    the main search's first turn (20,000 positions): with take-backs, the main search
+    alone can wander past a win that is a few moves away."""
     here = cf.GameState(start.position, rules=rules)
     expected = brute_force(here.position, rules, 3_000)
-    result = cf.solve(here, node_limit=20_000)
+    result = cf.solve(here, node_limit=60_000)
     if result.status is cf.SolveStatus.WIN:
         end = replay(here, result.moves)
         assert cf.is_won(end)
@@ -51,6 +53,26 @@ def test_random_options_and_column_counts_agree_with_a_plain_search(
     start: cf.GameState, rules: cf.Rules
 ) -> None:
     check_against_plain_search(start, rules.evolve(columns=len(start.position.columns)))
+
+
+def test_a_win_a_few_moves_away_is_found_with_take_backs() -> None:
+    """With take-backs the main search's first turn wanders past this win (20,000
+    positions); the lean search, next, finds it at once."""
+    position = cf.Position(
+        stock=(),
+        waste=(),
+        reserve=_cards("KC KD QC"),
+        foundations=(
+            cf.Foundation(cf.Suit.SPADES, cf.Rank.ACE, 13),
+            cf.Foundation(cf.Suit.HEARTS, cf.Rank.ACE, 13),
+            cf.Foundation(cf.Suit.DIAMONDS, cf.Rank.ACE, 11),
+            cf.Foundation(cf.Suit.CLUBS, cf.Rank.ACE, 8),
+        ),
+        columns=(_cards("TC JC"), _cards("QD"), (), _cards("9C"), ()),
+    )
+    check_against_plain_search(
+        cf.GameState(position, draw=1), cf.Rules.parse("draw=1 fill=none build=any columns=5")
+    )
 
 
 def random_position(variant: cf.Variant, seed: int, steps: int) -> cf.GameState:
