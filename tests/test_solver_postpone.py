@@ -13,6 +13,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import builders
 import pycanfield as cf
 from pycanfield import _solver_core as core
 from pycanfield._solver_core import CC, MACRO, Engine, Probe, Search
@@ -91,26 +92,16 @@ def test_a_move_that_touches_neither_column_commutes_with_a_postponable_move(
             check_commuting(engine, root, mode == "all")
 
 
-def _cards(text: str) -> tuple[cf.Card, ...]:
-    return tuple(cf.Card.parse(c) for c in text.split())
-
-
 @pytest.mark.parametrize("mode", MODES)
 def test_a_move_into_an_empty_column_is_not_postponed(mode: str) -> None:
     """Q♠ off K♥ into the first of two empty columns shuffles a run, but it changes
     which column is the first empty one, where a talon card may go next: such a move
     is not postponable."""
-    position = cf.Position(
-        stock=(),
-        waste=_cards("JS KD"),
-        reserve=(),
-        foundations=(
-            cf.Foundation(cf.Suit.CLUBS, cf.Rank.ACE, 13),
-            cf.Foundation(cf.Suit.SPADES, cf.Rank.ACE, 10),
-            cf.Foundation(cf.Suit.HEARTS, cf.Rank.ACE, 11),
-            cf.Foundation(cf.Suit.DIAMONDS, cf.Rank.ACE, 12),
-        ),
-        columns=(_cards("KH QS"), _cards("KS QH"), (), ()),
+    position = builders.position(
+        columns=["KH QS", "KS QH", "", ""],
+        waste="JS KD",
+        base="AC",
+        sizes={"C": 13, "S": 10, "H": 11, "D": 12},
     )
     state = cf.GameState(position, draw=1)
     for engine, root in engines(state, cf.Rules(draw=1)):

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
+import builders
 import pycanfield as cf
 from pycanfield._solver import _public
 from pycanfield._solver_core import CC, Engine, Probe, Search, unshuffled
@@ -58,17 +59,11 @@ def test_random_options_and_column_counts_agree_with_a_plain_search(
 def test_a_win_a_few_moves_away_is_found_with_take_backs() -> None:
     """With take-backs the main search's first turn wanders past this win (20,000
     positions); the lean search, next, finds it at once."""
-    position = cf.Position(
-        stock=(),
-        waste=(),
-        reserve=_cards("KC KD QC"),
-        foundations=(
-            cf.Foundation(cf.Suit.SPADES, cf.Rank.ACE, 13),
-            cf.Foundation(cf.Suit.HEARTS, cf.Rank.ACE, 13),
-            cf.Foundation(cf.Suit.DIAMONDS, cf.Rank.ACE, 11),
-            cf.Foundation(cf.Suit.CLUBS, cf.Rank.ACE, 8),
-        ),
-        columns=(_cards("TC JC"), _cards("QD"), (), _cards("9C"), ()),
+    position = builders.position(
+        columns=["TC JC", "QD", "", "9C", ""],
+        reserve="KC KD QC",
+        base="AS",
+        sizes={"S": 13, "H": 13, "D": 11, "C": 8},
     )
     check_against_plain_search(
         cf.GameState(position, draw=1), cf.Rules.parse("draw=1 fill=none build=any columns=5")
@@ -222,24 +217,14 @@ def solved_as_the_plain_search(position: cf.Position, rules: cf.Rules) -> cf.Sol
     return result.status
 
 
-def _cards(text: str) -> tuple[cf.Card, ...]:
-    return tuple(cf.Card.parse(c) for c in text.split())
-
-
 # Won only through a move that shuffles a run between columns: the lean search, which
 # never makes one, finds no win here, yet the game is won.
 _NEEDS_A_SHUFFLE = cf.GameState(
-    cf.Position(
-        stock=(),
-        waste=(),
-        reserve=_cards("QC TS 9S JS JD KD KS KH QD"),
-        foundations=(
-            cf.Foundation(cf.Suit.CLUBS, cf.Rank.ACE, 11),
-            cf.Foundation(cf.Suit.SPADES, cf.Rank.ACE, 8),
-            cf.Foundation(cf.Suit.HEARTS, cf.Rank.ACE, 12),
-            cf.Foundation(cf.Suit.DIAMONDS, cf.Rank.ACE, 10),
-        ),
-        columns=(_cards("QS"), _cards("KC"), (), ()),
+    builders.position(
+        columns=["QS", "KC", "", ""],
+        reserve="QC TS 9S JS JD KD KS KH QD",
+        base="AC",
+        sizes={"C": 11, "S": 8, "H": 12, "D": 10},
     ),
     draw=3,
 )
