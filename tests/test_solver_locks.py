@@ -6,6 +6,7 @@ oracle, on hand-built positions and on random late positions built to hold a loc
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -14,8 +15,9 @@ from hypothesis import strategies as st
 
 import pycanfield as cf
 from pycanfield._solver_core import Search
+from pycanfield._solver_locks import Locks
 from pycanfield._solver_rules import RulesEngine
-from strategies import locked_states
+from strategies import late_states, locked_states
 from test_solver_soundness import check_against_plain_search, solved_as_the_plain_search
 from test_solver_variants import brute_force
 
@@ -237,3 +239,95 @@ def test_positions_of_real_deals_pruned_as_lost_are_lost(text: str) -> None:
         proved += found is False
     assert pruned >= 3
     assert proved * 2 >= pruned
+
+
+def _piles(engine: RulesEngine, root: Any) -> tuple[list[bytes], int, bytes]:
+    assert engine.lock is not None
+    cols, _, rlen, talon, p, passes = root
+    return engine.lock._stacks(cols, engine.reserve[:rlen], talon, p, passes)
+
+
+@settings(max_examples=60)
+@given(
+    st.integers(1, 4).flatmap(
+        lambda n: st.one_of(locked_states(max_left=12, columns=n), late_states(columns=n))
+    ),
+    _NO_TAKEBACKS,
+)
+def test_the_quick_fixpoint_finds_the_largest_locked_set(
+    start: cf.GameState, rules: cf.Rules
+) -> None:
+    """``Locks.holds``, which the search asks, says of every card whether it is in the
+    largest locked set exactly as the plain fixpoint ``Locks.pinned`` finds it."""
+    rules = rules.evolve(columns=len(start.position.columns))
+    engine, root = RulesEngine.from_position(start.position, rules)
+    lock = engine.lock
+    assert lock is not None
+    fnd = root[1]
+    stacks, ncols, loose = _piles(engine, root)
+    largest = lock.pinned(stacks, ncols, loose, fnd)
+    assert largest is not None
+    event(f"locked cards: {min(len(largest), 3)}+")
+    in_play = [c for c in range(52) if fnd[c // 13] <= lock.height[c]]
+    for c in in_play:
+        assert lock.holds(stacks, ncols, loose, fnd, bytes([c])) == (c in largest)
+    bottoms = bytes(col[0] for col in root[0] if col)
+    assert lock.holds(stacks, ncols, loose, fnd, bottoms) == largest.issuperset(bottoms)
+
+
+def _checked(lock: Locks, answers: list[bool]) -> Callable[..., bool]:
+    """``lock.holds``, checked against the plain fixpoint at each call."""
+    quick = lock.holds
+
+    def both(
+        stacks: list[bytes], ncols: int, loose: bytes, fnd: tuple[int, ...], watch: bytes
+    ) -> bool:
+        got = quick(stacks, ncols, loose, fnd, watch)
+        assert got == (lock.pinned(stacks, ncols, loose, fnd, watch) is not None)
+        answers.append(got)
+        return got
+
+    return both
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["rainbow", "chameleon", "rainfall", "pysol redeals=2", "rainbow runs=top fill=player"],
+)
+def test_the_quick_fixpoint_answers_as_the_plain_one_along_searches(text: str) -> None:
+    """Every time searches of real deals ask ``Locks.holds``, the plain fixpoint gives
+    the same answer; both answers come up."""
+    rules = cf.Rules.parse(text)
+    answers: list[bool] = []
+    for seed in range(2):
+        game = cf.deal(cf.Deal(seed * 7919 + 11, rules=rules))
+        engine, root = RulesEngine.from_position(game.position, game.rules)
+        assert engine.lock is not None
+        engine.lock.holds = _checked(engine.lock, answers)  # type: ignore[method-assign]
+        Search(engine, root, node_limit=3_000, time_limit=None).run()
+    assert set(answers) == {True, False}
+
+
+def test_a_bottom_card_gone_with_its_column_is_a_landing_place_once_uncovered() -> None:
+    """5♠ 4♥ | 6♦ | 3♣ 4♣ | 3♥, the rest of the cards in play in the reserve under K♠
+    (``build=any``).  5♠ moves whole onto 6♦, so it leaves the set while 4♥ still
+    covers it; once 3♥ and then 4♥ go up, 5♠ is a column top again, 4♣ can go on it,
+    and 3♣ (a column's bottom card) then goes up: the set does not hold it."""
+    lock = RulesEngine(b"", 1, cf.Rules(build="any", runs="whole", takebacks=False)).lock
+    assert lock is not None
+    card = cf.Card.parse
+
+    def cards(text: str) -> bytes:
+        return bytes(card(c).index for c in text.split())
+
+    fnd = (3, 2, 5, 2)  # spades up to 3♠, hearts to 2♥, diamonds to 5♦, clubs to 2♣
+    columns = [cards("5S 4H"), cards("6D"), cards("3C 4C"), cards("3H")]
+    placed = set(b"".join(columns)) | {card("KS").index}
+    rest = [c for c in range(52) if fnd[c // 13] <= lock.height[c] and c not in placed]
+    stacks = [*columns, bytes(rest) + cards("KS")]
+    largest = lock.pinned(stacks, 4, b"", fnd)
+    assert largest is not None
+    assert card("3C").index not in largest
+    assert card("4S").index in largest
+    assert not lock.holds(stacks, 4, b"", fnd, cards("3C"))
+    assert lock.holds(stacks, 4, b"", fnd, cards("KS 4S"))
