@@ -72,12 +72,8 @@ _PAIR = [[_ONE[a] + _ONE[b] for b in range(53)] for a in range(53)]
 # The most talons that an engine remembers the reachable cards of.
 _MEMO = 1 << 14
 _Run = tuple[dict[int, tuple[int, int]], int]
-# A move of a run as ``_layout`` finds it: the move, its source, target and start, the
-# card it uncovers (-1: none), that card's suit and the cards it takes, whether the part
-# was built on it, and whether the target is an empty column.
-_RunMove = tuple[IMove, int, int, int, int, int, frozenset[int], bool, bool]
 # What an engine remembers of one set of columns (see ``_layout``).
-_Layout = tuple[tuple[int, ...], int, list[_RunMove], dict[int, tuple[int, ...]]]
+_Layout = tuple[tuple[int, ...], int, tuple[tuple[tuple[int, int], ...], ...]]
 # What an engine remembers of one set of foundation sizes (see ``_foundations``).
 _Fnd = tuple[
     tuple[int, ...],
@@ -276,10 +272,10 @@ class Engine:
 
     def _layout(self, cols: tuple[bytes, ...]) -> _Layout:
         """What the columns alone decide: their top cards (-1 for an empty column),
-        the first empty column (-1 for none), every move of a run between columns in
-        the order :meth:`_generate` lists them, and for each card the columns whose
-        top takes it; memoised, as a set of columns comes back with many talons and
-        foundations (four to six times in a search)."""
+        the first empty column (-1 for none), and for each column the parts of runs,
+        as ``(column, start)``, that may move onto it (R14) in the order they are
+        listed; memoised, as a set of columns often comes back with other talons and
+        foundations.  Costs little more than working it out once."""
         c0, c1, c2, c3 = cols
         tops = (
             c0[-1] if c0 else -1,
@@ -294,7 +290,7 @@ class Engine:
         r2 = memo[2].get(c2) or self._run(2, c2)
         r3 = memo[3].get(c3) or self._run(3, c3)
         runs = {**r0[0], **r1[0], **r2[0], **r3[0]}  # run card -> (column, index in it)
-        moves: list[_RunMove] = []
+        onto: list[tuple[tuple[int, int], ...]] = []
         for t in range(4):
             top = tops[t]
             if top >= 0:
@@ -302,43 +298,27 @@ class Engine:
                 g1 = runs.get(a1)
                 g2 = runs.get(a2)
                 if g1 is None:
-                    if g2 is None:
-                        continue
-                    found: Iterable[tuple[int, int]] = (g2,)
-                elif g2 is None:
-                    found = (g1,)
+                    onto.append(() if g2 is None else (g2,))
                 else:
-                    found = (g1, g2)
+                    onto.append((g1,) if g2 is None else (g1, g2))
             elif t == empty:
                 # Any tail but a whole column (R14: that would change nothing).
                 bottoms = (r0[1], r1[1], r2[1], r3[1])
-                found = [
-                    (s, start)
-                    for s in range(4)
-                    if cols[s]
-                    for start in range(max(bottoms[s], 1), len(cols[s]))
-                ]
+                onto.append(
+                    tuple(
+                        (s, start)
+                        for s in range(4)
+                        if cols[s]
+                        for start in range(max(bottoms[s], 1), len(cols[s]))
+                    )
+                )
             else:
-                continue
-            for s, start in found:
-                if s == t:
-                    continue
-                col = cols[s]
-                move = (CC, s, t, len(col) - start)
-                if start:
-                    under = col[start - 1]
-                    accepts = ACCEPT[under]
-                    on = col[start] in accepts
-                    moves.append((move, s, t, start, under, _SUIT[under], accepts, on, top < 0))
-                else:
-                    moves.append((move, s, t, 0, -1, 0, ACCEPT[0], False, False))
-        fits: dict[int, tuple[int, ...]] = {}  # card -> the columns it may go on (R12)
-        for t, top in enumerate(tops):
-            for a in _ACCEPT_SEQ[top] if top >= 0 else ():
-                fits[a] = (*fits.get(a, ()), t)
-        if len(self.layouts) >= _MEMO:
-            self.layouts.clear()
-        got = self.layouts[cols] = (tops, empty, moves, fits)
+                onto.append(())
+        got = (tops, empty, tuple(onto))
+        if self.draw > 1:
+            if len(self.layouts) >= _MEMO:
+                self.layouts.clear()
+            self.layouts[cols] = got
         return got
 
     def _foundations(self, fnd: tuple[int, ...]) -> _Found:
@@ -371,7 +351,7 @@ class Engine:
         else:
             where, held, takers = _NO_TALON
         rtop = reserve[rlen - 1] if rlen else -1
-        tops, empty, run_moves, fits = self.layouts.get(cols) or self._layout(cols)
+        tops, empty, onto = self.layouts.get(cols) or self._layout(cols)
         # Empty columns take cards only when the reserve is empty (R16, R17).  Moves to
         # two empty columns give the same position up to the column order, so only the
         # first empty column is offered as a target.
@@ -436,33 +416,38 @@ class Engine:
                     b1.append(((RC, i), (tuple(c), fnd, rlen - 1, talon, p)))
 
         # 3. Runs between columns (R14): any tail of a column's run may move.
-        for move, s, t, start, under, suit, accepts, built_on, to_empty in run_moves:
-            col = cols[s]
-            if start:
-                if to_empty and rlen:
-                    continue
-                # The class of ``uncovering``, found before the move is made.
-                if wanted[suit] == under or rtop in accepts:
-                    bucket = b2
-                elif not built_on:
-                    bucket = b3
-                elif lean:
-                    continue
-                else:
-                    bucket = b5
-                c = list(cols)
-                c[t] = cols[t] + col[start:]
-                c[s] = col[:start]
-                bucket.append((move, (tuple(c), fnd, rlen, talon, p)))
+        for t in range(4):
+            if t == empty and rlen:
                 continue
-            c = list(cols)
-            c[t] = cols[t] + col
-            if rlen:
-                c[s] = reserve[rlen - 1 : rlen]
-                b1.append((move, (tuple(c), fnd, rlen - 1, talon, p)))
-            else:
-                c[s] = b""
-                b3.append((move, (tuple(c), fnd, rlen, talon, p)))
+            for s, start in onto[t]:
+                if s == t:
+                    continue
+                col = cols[s]
+                if start:
+                    # The class of ``uncovering``, found before the move is made.
+                    under = col[start - 1]
+                    if wanted[_SUIT[under]] == under or rtop in ACCEPT[under]:
+                        bucket = b2
+                    elif col[start] not in ACCEPT[under]:
+                        bucket = b3
+                    elif lean:
+                        continue
+                    else:
+                        bucket = b5
+                    c = list(cols)
+                    c[t] = cols[t] + col[start:]
+                    c[s] = col[:start]
+                    bucket.append(((CC, s, t, len(col) - start), (tuple(c), fnd, rlen, talon, p)))
+                    continue
+                c = list(cols)
+                c[t] = cols[t] + col
+                move = (CC, s, t, len(col))
+                if rlen:
+                    c[s] = reserve[rlen - 1 : rlen]
+                    b1.append((move, (tuple(c), fnd, rlen - 1, talon, p)))
+                else:
+                    c[s] = b""
+                    b3.append((move, (tuple(c), fnd, rlen, talon, p)))
 
         # 4. Talon cards to columns.
         if where and (first_empty >= 0 or not takers.isdisjoint(tops)):
@@ -490,11 +475,7 @@ class Engine:
         if not greedy and (first_empty >= 0 or not info[4].isdisjoint(tops)):
             down = info[2]
             for s, card in info[5]:
-                if first_empty < 0:
-                    for i in fits.get(card, ()):
-                        c = list(cols)
-                        c[i] = cols[i] + _ONE[card]
-                        b6.append(((FC, s, i), (tuple(c), down[s], rlen, talon, p)))
+                if first_empty < 0 and _ONTO[card].isdisjoint(tops):
                     continue
                 for i in range(4):
                     top = tops[i]
