@@ -73,7 +73,7 @@ _PAIR = [[_ONE[a] + _ONE[b] for b in range(53)] for a in range(53)]
 _MEMO = 1 << 14
 _Run = tuple[dict[int, tuple[int, int]], int]
 # What an engine remembers of one set of columns (see ``_layout``).
-_Layout = tuple[tuple[int, ...], int, tuple[tuple[tuple[int, int], ...], ...]]
+_Layout = tuple[tuple[int, ...], int, list[tuple[int, int, int, bool]]]
 # What an engine remembers of one set of foundation sizes (see ``_foundations``).
 _Fnd = tuple[
     tuple[int, ...],
@@ -290,31 +290,24 @@ class Engine:
         r2 = memo[2].get(c2) or self._run(2, c2)
         r3 = memo[3].get(c3) or self._run(3, c3)
         runs = {**r0[0], **r1[0], **r2[0], **r3[0]}  # run card -> (column, index in it)
-        onto: list[tuple[tuple[int, int], ...]] = []
+        onto: list[tuple[int, int, int, bool]] = []  # (source, target, start, to empty)
         for t in range(4):
             top = tops[t]
             if top >= 0:
                 a1, a2 = ACCEPT2[top]
                 g1 = runs.get(a1)
                 g2 = runs.get(a2)
-                if g1 is None:
-                    onto.append(() if g2 is None else (g2,))
-                else:
-                    onto.append((g1,) if g2 is None else (g1, g2))
+                if g1 is not None and g1[0] != t:
+                    onto.append((g1[0], t, g1[1], False))
+                if g2 is not None and g2[0] != t:
+                    onto.append((g2[0], t, g2[1], False))
             elif t == empty:
                 # Any tail but a whole column (R14: that would change nothing).
                 bottoms = (r0[1], r1[1], r2[1], r3[1])
-                onto.append(
-                    tuple(
-                        (s, start)
-                        for s in range(4)
-                        if cols[s]
-                        for start in range(max(bottoms[s], 1), len(cols[s]))
-                    )
-                )
-            else:
-                onto.append(())
-        got = (tops, empty, tuple(onto))
+                for s in range(4):
+                    for start in range(max(bottoms[s], 1), len(cols[s])):
+                        onto.append((s, t, start, True))
+        got = (tops, empty, onto)
         if self.draw > 1:
             if len(self.layouts) >= _MEMO:
                 self.layouts.clear()
@@ -351,7 +344,8 @@ class Engine:
         else:
             where, held, takers = _NO_TALON
         rtop = reserve[rlen - 1] if rlen else -1
-        tops, empty, onto = self.layouts.get(cols) or self._layout(cols)
+        layouts = self.layouts  # empty under draw 1: then not even looked up
+        tops, empty, onto = (layouts and layouts.get(cols)) or self._layout(cols)
         # Empty columns take cards only when the reserve is empty (R16, R17).  Moves to
         # two empty columns give the same position up to the column order, so only the
         # first empty column is offered as a target.
@@ -416,38 +410,35 @@ class Engine:
                     b1.append(((RC, i), (tuple(c), fnd, rlen - 1, talon, p)))
 
         # 3. Runs between columns (R14): any tail of a column's run may move.
-        for t in range(4):
-            if t == empty and rlen:
-                continue
-            for s, start in onto[t]:
-                if s == t:
+        for s, t, start, to_empty in onto:
+            col = cols[s]
+            if start:
+                if to_empty and rlen:
                     continue
-                col = cols[s]
-                if start:
-                    # The class of ``uncovering``, found before the move is made.
-                    under = col[start - 1]
-                    if wanted[_SUIT[under]] == under or rtop in ACCEPT[under]:
-                        bucket = b2
-                    elif col[start] not in ACCEPT[under]:
-                        bucket = b3
-                    elif lean:
-                        continue
-                    else:
-                        bucket = b5
-                    c = list(cols)
-                    c[t] = cols[t] + col[start:]
-                    c[s] = col[:start]
-                    bucket.append(((CC, s, t, len(col) - start), (tuple(c), fnd, rlen, talon, p)))
+                # The class of ``uncovering``, found before the move is made.
+                under = col[start - 1]
+                if wanted[_SUIT[under]] == under or rtop in ACCEPT[under]:
+                    bucket = b2
+                elif col[start] not in ACCEPT[under]:
+                    bucket = b3
+                elif lean:
                     continue
-                c = list(cols)
-                c[t] = cols[t] + col
-                move = (CC, s, t, len(col))
-                if rlen:
-                    c[s] = reserve[rlen - 1 : rlen]
-                    b1.append((move, (tuple(c), fnd, rlen - 1, talon, p)))
                 else:
-                    c[s] = b""
-                    b3.append((move, (tuple(c), fnd, rlen, talon, p)))
+                    bucket = b5
+                c = list(cols)
+                c[t] = cols[t] + col[start:]
+                c[s] = col[:start]
+                bucket.append(((CC, s, t, len(col) - start), (tuple(c), fnd, rlen, talon, p)))
+                continue
+            c = list(cols)
+            c[t] = cols[t] + col
+            move = (CC, s, t, len(col))
+            if rlen:
+                c[s] = reserve[rlen - 1 : rlen]
+                b1.append((move, (tuple(c), fnd, rlen - 1, talon, p)))
+            else:
+                c[s] = b""
+                b3.append((move, (tuple(c), fnd, rlen, talon, p)))
 
         # 4. Talon cards to columns.
         if where and (first_empty >= 0 or not takers.isdisjoint(tops)):
