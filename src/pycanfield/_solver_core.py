@@ -139,7 +139,10 @@ class EngineLike(Protocol):
 
     def key(self, st: Any) -> bytes: ...
 
-    def won(self, st: Any) -> bool: ...
+    def won(self, st: Any) -> bool:
+        """Only ever true when the foundations hold all 52 cards (the search asks only
+        then)."""
+        ...
 
     def children(self, st: Any) -> list[tuple[IMove, Any]]: ...
 
@@ -368,9 +371,10 @@ class Engine:
                     return item
             b0.append(item)
         if tops_up:
+            going = info[3]
             for i in range(4):
                 top = tops[i]
-                if top >= 0 and wanted[_SUIT[top]] == top:
+                if top in going and top >= 0:
                     col = cols[i][:-1]
                     r = rlen
                     if not col and r:
@@ -680,6 +684,9 @@ class Probe:
         key = engine.key
         won = engine.won
         moves = self.moves
+        # Without postponement ``moves`` is the engine's order: called directly.
+        ordered = None if self.every is not None else engine.ordered
+        rng, greedy, lean = self.rng, self.greedy, self.lean
         nodes = 0
         deadline = search.deadline
         best = search.best[0]
@@ -693,17 +700,20 @@ class Probe:
                     nodes += 1
                     path.append(move)
                     states.append(child)
-                    if won(child):
-                        search.path_states = states
-                        return True, path
                     # ``progress``, made only when it can beat the best so far.
                     done = sum(child[1])
+                    if done == 52 and won(child):
+                        search.path_states = states
+                        return True, path
                     if done >= best[0]:
                         score = (done, -child[2], -len(child[3]))
                         if score > best:
                             best = score
                             search.best = (score, path[:1])
-                    stack.append(iter(moves(child)))
+                    if ordered is None:
+                        stack.append(iter(moves(child)))
+                    else:
+                        stack.append(iter(ordered(child, rng, greedy, lean)))
                     if nodes >= budget or (
                         deadline is not None and not nodes & 255 and time.perf_counter() > deadline
                     ):
