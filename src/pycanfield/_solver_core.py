@@ -72,6 +72,8 @@ _PAIR = [[_ONE[a] + _ONE[b] for b in range(53)] for a in range(53)]
 # The most talons that an engine remembers the reachable cards of.
 _MEMO = 1 << 14
 _Run = tuple[dict[int, tuple[int, int]], int]
+# What an engine remembers of one set of columns (see ``_layout``).
+_Layout = tuple[tuple[int, ...], int, list[tuple[int, int, int, bool]]]
 # What an engine remembers of one set of foundation sizes (see ``_foundations``).
 _Fnd = tuple[
     tuple[int, ...],
@@ -90,7 +92,7 @@ _Found = tuple[
     tuple[tuple[int, ...], ...],
     frozenset[int],
     frozenset[int],
-    tuple[tuple[int, int, frozenset[int]], ...],
+    tuple[tuple[int, int], ...],
 ]
 
 
@@ -137,7 +139,10 @@ class EngineLike(Protocol):
 
     def key(self, st: Any) -> bytes: ...
 
-    def won(self, st: Any) -> bool: ...
+    def won(self, st: Any) -> bool:
+        """Only ever true when the foundations hold all 52 cards (the search asks only
+        then)."""
+        ...
 
     def children(self, st: Any) -> list[tuple[IMove, Any]]: ...
 
@@ -190,10 +195,11 @@ class Engine:
         self.reserve = reserve
         self.draw = draw
         self.base = base
-        self.reach: dict[tuple[int, int], list[int]] = {}
+        self.reach: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]] = {}
         self.where: dict[tuple[bytes, int], _Talon] = {}
         self.fnd: dict[tuple[int, ...], _Found] = {}
         self.runs: list[dict[bytes, _Run]] = [{}, {}, {}, {}]
+        self.layouts: dict[tuple[bytes, ...], _Layout] = {}
         # HEIGHT[c]: the place of card c in its foundation (0 = base rank).
         self.height = [(_RANK[c] - base) % 13 for c in range(52)]
         self.accept = ACCEPT
@@ -236,18 +242,20 @@ class Engine:
         recycling can bring to the top of the waste, and the set of those cards;
         memoised, as most positions share their talon and pointer with their parent."""
         n, draw = len(talon), self.draw
-        qs = self.reach.get((n, p))
-        if qs is None:
-            qs = self.reach[(n, p)] = reachable(n, p, draw)
-        where = {talon[q - 1]: (q, _normal(q - 1, n - 1, draw)) for q in qs}
+        places = self.reach.get((n, p))
+        if places is None:
+            places = self.reach[(n, p)] = [
+                (q - 1, (q, _normal(q - 1, n - 1, draw))) for q in reachable(n, p, draw)
+            ]
+        where = {talon[i]: got for i, got in places}
         if len(self.where) >= _MEMO:
             self.where.clear()
-        got = self.where[(talon, p)] = (
+        found = self.where[(talon, p)] = (
             where,
             frozenset(where),
-            frozenset().union(*(_ONTO[a] for a in where)),
+            frozenset().union(*map(_ONTO.__getitem__, where)),
         )
-        return got
+        return found
 
     def _run(self, s: int, col: bytes) -> _Run:
         """The run at the top of column ``s``, ``col``: its cards, each mapped to
@@ -265,15 +273,56 @@ class Engine:
         got = memo[col] = (cards, max(k, 0))
         return got
 
+    def _layout(self, cols: tuple[bytes, ...]) -> _Layout:
+        """What the columns alone decide: their top cards (-1 for an empty column),
+        the first empty column (-1 for none), and for each column the parts of runs,
+        as ``(column, start)``, that may move onto it (R14) in the order they are
+        listed; memoised, as a set of columns often comes back with other talons and
+        foundations.  Costs little more than working it out once."""
+        c0, c1, c2, c3 = cols
+        tops = (
+            c0[-1] if c0 else -1,
+            c1[-1] if c1 else -1,
+            c2[-1] if c2 else -1,
+            c3[-1] if c3 else -1,
+        )
+        empty = tops.index(-1) if -1 in tops else -1
+        memo = self.runs
+        r0 = memo[0].get(c0) or self._run(0, c0)
+        r1 = memo[1].get(c1) or self._run(1, c1)
+        r2 = memo[2].get(c2) or self._run(2, c2)
+        r3 = memo[3].get(c3) or self._run(3, c3)
+        runs = {**r0[0], **r1[0], **r2[0], **r3[0]}  # run card -> (column, index in it)
+        onto: list[tuple[int, int, int, bool]] = []  # (source, target, start, to empty)
+        for t in range(4):
+            top = tops[t]
+            if top >= 0:
+                a1, a2 = ACCEPT2[top]
+                g1 = runs.get(a1)
+                g2 = runs.get(a2)
+                if g1 is not None and g1[0] != t:
+                    onto.append((g1[0], t, g1[1], False))
+                if g2 is not None and g2[0] != t:
+                    onto.append((g2[0], t, g2[1], False))
+            elif t == empty:
+                # Any tail but a whole column (R14: that would change nothing).
+                bottoms = (r0[1], r1[1], r2[1], r3[1])
+                for s in range(4):
+                    for start in range(max(bottoms[s], 1), len(cols[s])):
+                        onto.append((s, t, start, True))
+        got = (tops, empty, onto)
+        if self.draw > 1:
+            if len(self.layouts) >= _MEMO:
+                self.layouts.clear()
+            self.layouts[cols] = got
+        return got
+
     def _foundations(self, fnd: tuple[int, ...]) -> _Found:
         """:func:`next_cards`, then the cards that may be taken back, memoised (there
         are at most 14**4 foundation sizes)."""
         nxt = self.next
-        tops = [(s, nxt[s][fnd[s] - 1]) for s in range(4) if fnd[s]]
-        got = self.fnd[fnd] = (
-            *next_cards(nxt, _ONTO, fnd),
-            tuple((s, card, _ONTO[card]) for s, card in tops),
-        )
+        tops = tuple((s, nxt[s][fnd[s] - 1]) for s in range(4) if fnd[s])
+        got = self.fnd[fnd] = (*next_cards(nxt, _ONTO, fnd), tops)
         return got
 
     def children(self, st: State) -> list[tuple[IMove, State]]:
@@ -291,24 +340,19 @@ class Engine:
         with ``lean``, leave out the shuffles of runs."""
         cols, fnd, rlen, talon, p = st
         reserve = self.reserve
-        b0, b1, _, b3, b4, _, b6 = buckets
+        b0, b1, b2, b3, b4, b5, b6 = buckets
         # The talon cards that drawing and recycling can bring to the top of the waste.
         if talon:
             where, held, takers = self.where.get((talon, p)) or self._where(talon, p)
         else:
             where, held, takers = _NO_TALON
         rtop = reserve[rlen - 1] if rlen else -1
-        c0, c1, c2, c3 = cols
-        tops = [
-            c0[-1] if c0 else -1,
-            c1[-1] if c1 else -1,
-            c2[-1] if c2 else -1,
-            c3[-1] if c3 else -1,
-        ]
+        layouts = self.layouts  # empty under draw 1: then not even looked up
+        tops, empty, onto = (layouts and layouts.get(cols)) or self._layout(cols)
         # Empty columns take cards only when the reserve is empty (R16, R17).  Moves to
         # two empty columns give the same position up to the column order, so only the
         # first empty column is offered as a target.
-        first_empty = tops.index(-1) if rlen == 0 and -1 in tops else -1
+        first_empty = -1 if rlen else empty
         info = self.fnd.get(fnd) or self._foundations(fnd)
         wanted, up = info[0], info[1]
         # Quick refusals: no column top, or no talon card, can go up.
@@ -327,9 +371,10 @@ class Engine:
                     return item
             b0.append(item)
         if tops_up:
+            going = info[3]
             for i in range(4):
                 top = tops[i]
-                if top >= 0 and wanted[_SUIT[top]] == top:
+                if top in going and top >= 0:
                     col = cols[i][:-1]
                     r = rlen
                     if not col and r:
@@ -368,70 +413,36 @@ class Engine:
                     c[i] = cols[i] + one
                     b1.append(((RC, i), (tuple(c), fnd, rlen - 1, talon, p)))
 
-        # 3. Runs between columns (R14).  Any tail of a column's run may move; find,
-        # for each target's top, the run cards that fit it.
-        memo = self.runs
-        r0 = memo[0].get(c0) or self._run(0, c0)
-        r1 = memo[1].get(c1) or self._run(1, c1)
-        r2 = memo[2].get(c2) or self._run(2, c2)
-        r3 = memo[3].get(c3) or self._run(3, c3)
-        runs = {**r0[0], **r1[0], **r2[0], **r3[0]}  # run card -> (column, index in it)
-        for t in range(4):
-            top = tops[t]
-            if top >= 0:
-                a1, a2 = ACCEPT2[top]
-                g1 = runs.get(a1)
-                g2 = runs.get(a2)
-                if g1 is None:
-                    if g2 is None:
-                        continue
-                    found: Iterable[tuple[int, int]] = (g2,)
-                elif g2 is None:
-                    found = (g1,)
+        # 3. Runs between columns (R14): any tail of a column's run may move.
+        for s, t, start, to_empty in onto:
+            col = cols[s]
+            if start:
+                if to_empty and rlen:
+                    continue
+                # The class of ``uncovering``, found before the move is made.
+                under = col[start - 1]
+                if wanted[_SUIT[under]] == under or rtop in ACCEPT[under]:
+                    bucket = b2
+                elif col[start] not in ACCEPT[under]:
+                    bucket = b3
+                elif lean:
+                    continue
                 else:
-                    found = (g1, g2)
-            elif t == first_empty:
-                # Any tail but a whole column (R14: that would change nothing).
-                bottoms = (r0[1], r1[1], r2[1], r3[1])
-                found = [
-                    (s, start)
-                    for s in range(4)
-                    if cols[s]
-                    for start in range(max(bottoms[s], 1), len(cols[s]))
-                ]
-            else:
-                continue
-            for s, start in found:
-                if s == t:
-                    continue
-                col = cols[s]
-                if start:
-                    # The class of ``uncovering``, found before the move is made.
-                    under = col[start - 1]
-                    if wanted[_SUIT[under]] == under or rtop in ACCEPT[under]:
-                        k = 2
-                    elif col[start] not in ACCEPT[under]:
-                        k = 3
-                    elif lean:
-                        continue
-                    else:
-                        k = SHUFFLE
-                    c = list(cols)
-                    c[t] = cols[t] + col[start:]
-                    c[s] = col[:start]
-                    buckets[k].append(
-                        ((CC, s, t, len(col) - start), (tuple(c), fnd, rlen, talon, p))
-                    )
-                    continue
+                    bucket = b5
                 c = list(cols)
-                c[t] = cols[t] + col
-                move = (CC, s, t, len(col))
-                if rlen:
-                    c[s] = reserve[rlen - 1 : rlen]
-                    b1.append((move, (tuple(c), fnd, rlen - 1, talon, p)))
-                else:
-                    c[s] = b""
-                    b3.append((move, (tuple(c), fnd, rlen, talon, p)))
+                c[t] = cols[t] + col[start:]
+                c[s] = col[:start]
+                bucket.append(((CC, s, t, len(col) - start), (tuple(c), fnd, rlen, talon, p)))
+                continue
+            c = list(cols)
+            c[t] = cols[t] + col
+            move = (CC, s, t, len(col))
+            if rlen:
+                c[s] = reserve[rlen - 1 : rlen]
+                b1.append((move, (tuple(c), fnd, rlen - 1, talon, p)))
+            else:
+                c[s] = b""
+                b3.append((move, (tuple(c), fnd, rlen, talon, p)))
 
         # 4. Talon cards to columns.
         if where and (first_empty >= 0 or not takers.isdisjoint(tops)):
@@ -458,8 +469,8 @@ class Engine:
         # 5. Take-backs from the foundations (R22).
         if not greedy and (first_empty >= 0 or not info[4].isdisjoint(tops)):
             down = info[2]
-            for s, card, fits in info[5]:
-                if first_empty < 0 and fits.isdisjoint(tops):
+            for s, card in info[5]:
+                if first_empty < 0 and _ONTO[card].isdisjoint(tops):
                     continue
                 for i in range(4):
                     top = tops[i]
@@ -673,6 +684,9 @@ class Probe:
         key = engine.key
         won = engine.won
         moves = self.moves
+        # Without postponement ``moves`` is the engine's order: called directly.
+        ordered = None if self.every is not None else engine.ordered
+        rng, greedy, lean = self.rng, self.greedy, self.lean
         nodes = 0
         deadline = search.deadline
         best = search.best[0]
@@ -686,17 +700,20 @@ class Probe:
                     nodes += 1
                     path.append(move)
                     states.append(child)
-                    if won(child):
-                        search.path_states = states
-                        return True, path
                     # ``progress``, made only when it can beat the best so far.
                     done = sum(child[1])
+                    if done == 52 and won(child):
+                        search.path_states = states
+                        return True, path
                     if done >= best[0]:
                         score = (done, -child[2], -len(child[3]))
                         if score > best:
                             best = score
                             search.best = (score, path[:1])
-                    stack.append(iter(moves(child)))
+                    if ordered is None:
+                        stack.append(iter(moves(child)))
+                    else:
+                        stack.append(iter(ordered(child, rng, greedy, lean)))
                     if nodes >= budget or (
                         deadline is not None and not nodes & 255 and time.perf_counter() > deadline
                     ):
