@@ -14,6 +14,7 @@ from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import pycanfield as cf
+from pycanfield import _solver_locks as locks_module
 from pycanfield._solver_core import Search
 from pycanfield._solver_locks import Locks
 from pycanfield._solver_rules import RulesEngine
@@ -331,3 +332,92 @@ def test_a_bottom_card_gone_with_its_column_is_a_landing_place_once_uncovered() 
     assert card("4S").index in largest
     assert not lock.holds(stacks, 4, b"", fnd, cards("3C"))
     assert lock.holds(stacks, 4, b"", fnd, cards("KS 4S"))
+
+
+def _recording(quick: Callable[..., bool], answers: list[bool]) -> Callable[..., bool]:
+    """``quick``, keeping its answers in ``answers``."""
+
+    def record(*args: Any) -> bool:
+        answers.append(quick(*args))
+        return answers[-1]
+
+    return record
+
+
+def _fixpoint_fired(
+    rules: cf.Rules, seed: int, holds: Callable[..., bool] | None = None
+) -> tuple[RulesEngine, Any] | None:
+    """The first position of random play from a deal (every third one looked at)
+    where the all-piles fixpoint of locked cards (``holds``, the real one unless
+    given) finds the position lost, if any."""
+    rng = random.Random(seed)
+    game = cf.deal(cf.Deal(seed * 7919 + 11, rules=rules))
+    for step in range(600):
+        moves = cf.legal_moves(game)
+        if not moves:
+            break
+        ups = [m for m in moves if m.kind.name.endswith("FOUNDATION")]
+        game = cf.apply(game, rng.choice(ups) if ups and rng.random() < 0.7 else rng.choice(moves))
+        if step % 3 or game.position.pending:
+            continue
+        engine, root = RulesEngine.from_position(game.position, game.rules)
+        lock = engine.lock
+        assert lock is not None
+        fired: list[bool] = []
+        quick = holds.__get__(lock) if holds is not None else lock.holds
+        lock.holds = _recording(quick, fired)  # type: ignore[method-assign]
+        if engine.locked(root) and any(fired):
+            return engine, root
+    return None
+
+
+def _pruned_wins(
+    monkeypatch: pytest.MonkeyPatch,
+    text: str,
+    holds: Callable[..., bool] | None = None,
+    *,
+    seeds: int = 30,
+) -> tuple[int, int]:
+    """With the fixpoint run under every talon and fill: the positions of random play
+    where it fires, and how many of them the search without locked cards wins."""
+    monkeypatch.setattr(locks_module, "FIXPOINT_ENDLESS", True)
+    monkeypatch.setattr(locks_module, "FIXPOINT_ALONE", True)
+    rules = cf.Rules.parse(text)
+    fired = won = 0
+    for seed in range(seeds):
+        got = _fixpoint_fired(rules, seed, holds)
+        if got is None:
+            continue
+        engine, root = got
+        fired += 1
+        engine.lock = None
+        found, _ = Search(engine, root, node_limit=20_000, time_limit=None).run()
+        won += found is True
+    return fired, won
+
+
+@pytest.mark.parametrize("text", ["pysol", "classic", "superior"])
+def test_the_fixpoint_under_an_endless_talon_or_classic_fill_prunes_no_win(
+    monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    """The fixpoint is off by default while the talon recycles without end and under
+    fills that let no column card into an empty column (it costs more than it saves,
+    docs/solver.rst), but sound there: where it fires, the search without locked
+    cards finds no win."""
+    fired, won = _pruned_wins(monkeypatch, text)
+    assert fired >= 3
+    assert won == 0
+
+
+def test_a_fixpoint_that_ignores_the_bottom_cards_prunes_wins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The check above has teeth: a fixpoint that holds every bottom card whatever
+    the position prunes positions that the search wins."""
+
+    def wrong(self: Locks, *args: Any) -> bool:
+        return True
+
+    fired, won = _pruned_wins(monkeypatch, "pysol", wrong, seeds=6)
+    assert fired >= 3
+    assert won >= 1

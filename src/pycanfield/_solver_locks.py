@@ -19,6 +19,10 @@ _MEMO = 1 << 14
 # Where a card lies, for ``Locks.pinned``: its stack (a column, the reserve, the waste of
 # the last pass) or no stack (the stock, or a talon still to be recycled).
 _LOOSE = -1
+# Whether the all-piles fixpoint runs while the talon is recycled without end, and under
+# fills that let no column card into an empty column (docs/solver.rst, "Locked cards").
+FIXPOINT_ENDLESS = False
+FIXPOINT_ALONE = False
 
 
 class Locks:
@@ -46,6 +50,7 @@ class Locks:
         self.alone = alone
         # The redeals after which the waste is a stack (no recycle left), if limited.
         self.last_pass = last_pass
+        self.fix_endless, self.fix_alone = FIXPOINT_ENDLESS, FIXPOINT_ALONE
         self.memo: dict[tuple[bytes, tuple[int, ...]], int] = {}
         # For each set of foundation sizes: 1 for every card not up (see ``holds``).
         self.in_play: dict[tuple[int, ...], bytes] = {}
@@ -75,7 +80,9 @@ class Locks:
                 frozen = False
         if frozen and cols:
             return True
-        if self.alone or (talon and self.last_pass is None):
+        if (self.alone and not self.fix_alone) or (
+            talon and self.last_pass is None and not self.fix_endless
+        ):
             # Looking further costs more than it saves in these cases: under
             # ``alone``, or with a talon that is recycled without end (docs/solver.rst).
             return False
