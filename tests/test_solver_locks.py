@@ -6,7 +6,7 @@ oracle, on hand-built positions and on random late positions built to hold a loc
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -192,20 +192,28 @@ def test_a_locked_card_on_a_run_keeps_its_column_movable() -> None:
         assert engine.lock.column(root[0][0], root[1]) == 2
 
 
-def _first_locked(rules: cf.Rules, seed: int) -> tuple[RulesEngine, Any] | None:
-    """The first position of random play from a deal (foundation moves favoured,
-    every fifth one looked at) where the test of locked cards fires, if any."""
+def _random_play(
+    rules: cf.Rules, seed: int, *, steps: int, every: int
+) -> Iterator[tuple[RulesEngine, Any]]:
+    """The solver's engine and state of every ``every``-th position of random play
+    from a deal, foundation moves favoured so that late positions are reached."""
     rng = random.Random(seed)
     game = cf.deal(cf.Deal(seed * 7919 + 11, rules=rules))
-    for step in range(400):
+    for step in range(steps):
         moves = cf.legal_moves(game)
         if not moves:
-            break
+            return
         ups = [m for m in moves if m.kind.name.endswith("FOUNDATION")]
         game = cf.apply(game, rng.choice(ups) if ups and rng.random() < 0.7 else rng.choice(moves))
-        if step % 5 or game.position.pending:
+        if step % every or game.position.pending:
             continue
-        engine, root = RulesEngine.from_position(game.position, game.rules)
+        yield RulesEngine.from_position(game.position, game.rules)
+
+
+def _first_locked(rules: cf.Rules, seed: int) -> tuple[RulesEngine, Any] | None:
+    """The first position of random play from a deal (every fifth one looked at)
+    where the test of locked cards fires, if any."""
+    for engine, root in _random_play(rules, seed, steps=400, every=5):
         if engine.locked(root):
             return engine, root
     return None
@@ -350,17 +358,7 @@ def _fixpoint_fired(
     """The first position of random play from a deal (every third one looked at)
     where the all-piles fixpoint of locked cards (``holds``, the real one unless
     given) finds the position lost, if any."""
-    rng = random.Random(seed)
-    game = cf.deal(cf.Deal(seed * 7919 + 11, rules=rules))
-    for step in range(600):
-        moves = cf.legal_moves(game)
-        if not moves:
-            break
-        ups = [m for m in moves if m.kind.name.endswith("FOUNDATION")]
-        game = cf.apply(game, rng.choice(ups) if ups and rng.random() < 0.7 else rng.choice(moves))
-        if step % 3 or game.position.pending:
-            continue
-        engine, root = RulesEngine.from_position(game.position, game.rules)
+    for engine, root in _random_play(rules, seed, steps=600, every=3):
         lock = engine.lock
         assert lock is not None
         fired: list[bool] = []
