@@ -25,6 +25,21 @@ FIXPOINT_ENDLESS = False
 FIXPOINT_ALONE = False
 
 
+def _free(
+    c: int, locked: bytearray, low: list[int], height: list[int], nxt: list[list[int]]
+) -> None:
+    """Take card ``c`` out of the set; when it was the lowest card of its suit in the
+    set, ``low`` moves up to the next card of the suit still in it."""
+    locked[c] = 0
+    s = _SUIT[c]
+    z = height[c]
+    if low[s] == z:
+        z += 1
+        while z < 13 and not locked[nxt[s][z]]:
+            z += 1
+        low[s] = z
+
+
 class Locks:
     """The test of locked cards under one set of rules (``RulesEngine`` makes it only
     when nothing comes down from the foundations and no part of a run moves alone).
@@ -202,16 +217,6 @@ class Locks:
                     return True
             return False
 
-        def free(c: int) -> None:
-            locked[c] = 0
-            s = _SUIT[c]
-            z = height[c]
-            if low[s] == z:
-                z += 1
-                while z < 13 and not locked[nxt[s][z]]:
-                    z += 1
-                low[s] = z
-
         changed = True
         while changed:
             changed = False
@@ -223,7 +228,7 @@ class Locks:
                         break
                     if c in watch:
                         return False
-                    free(c)
+                    _free(c, locked, low, height, nxt)
                     changed = True
                     # Uncover the cards down to the next card of the set, that one too.
                     h -= 1
@@ -238,13 +243,13 @@ class Locks:
                     if locked[b] and stack[1] in accept_set[b] and way_out(b):
                         if b in watch:
                             return False
-                        free(b)
+                        _free(b, locked, low, height, nxt)
                         changed = True
             for c in loose:
                 if locked[c] and (low[_SUIT[c]] >= height[c] or way_out(c)):
                     if c in watch:
                         return False
-                    free(c)
+                    _free(c, locked, low, height, nxt)
                     changed = True
         return True
 
@@ -304,16 +309,6 @@ class Locks:
                     low[s] = z
                     break
 
-        def free(c: int) -> None:
-            locked[c] = 0
-            s = _SUIT[c]
-            z = height[c]
-            if low[s] == z:
-                z += 1
-                while z < 13 and not locked[nxt[s][z]]:
-                    z += 1
-                low[s] = z
-
         while changed:
             changed = False
             # Each pile from the top down, so that a card freed uncovers the next at
@@ -343,7 +338,7 @@ class Locks:
                     if out:
                         if c in watch:
                             return None
-                        free(c)
+                        _free(c, locked, low, height, nxt)
                         changed = True
                     else:
                         above = True
@@ -351,6 +346,6 @@ class Locks:
                 if locked[c] and (low[_SUIT[c]] >= height[c] or way_out(c, covered)):
                     if c in watch:
                         return None
-                    free(c)
+                    _free(c, locked, low, height, nxt)
                     changed = True
         return {c for c in range(52) if locked[c]}
