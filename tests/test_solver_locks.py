@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 import pycanfield as cf
 from pycanfield import _solver_locks as locks_module
-from pycanfield._solver_core import Search
 from pycanfield._solver_locks import Locks
 from pycanfield._solver_rules import RulesEngine
+from pycanfield._solver_search import Search
 from strategies import late_states, locked_states
 from test_solver_soundness import check_against_plain_search, solved_as_the_plain_search
 from test_solver_variants import brute_force

@@ -15,11 +15,12 @@ from hypothesis import strategies as st
 
 import builders
 import pycanfield as cf
-from pycanfield import _solver_core as core
-from pycanfield._solver_core import CC, MACRO, Engine, Probe, Search
+from pycanfield import _solver_search as core
+from pycanfield._solver_core import CC, MACRO, Engine
 from pycanfield._solver_generic import GenericSearch
 from pycanfield._solver_postpone import postponable, postponed, series, touched
 from pycanfield._solver_rules import RulesEngine
+from pycanfield._solver_search import Probe, Search
 from strategies import late_states, play_rules, variant_states
 from test_solver_soundness import _NEEDS_A_SHUFFLE, check_against_plain_search, random_position
 from test_solver_variants import replay

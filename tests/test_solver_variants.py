@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 import pycanfield as cf
 from builders import FULL, position
-from pycanfield._solver_core import CF, FC, RF, TF, Engine, EngineLike, Search
+from pycanfield._solver_core import CF, FC, RF, TF, Engine, EngineLike
 from pycanfield._solver_rules import RulesEngine
+from pycanfield._solver_search import Search
 from pycanfield._variants import with_draw
 from strategies import late_states, play_rules, rules_states, states
 

@@ -1,0 +1,312 @@
+"""The solver's search: depth-first searches taking turns over an engine's moves.
+
+The engines (:class:`~pycanfield._solver_core.Engine` for the standard rules,
+:class:`~pycanfield._solver_rules.RulesEngine` for any rules) make the successors of a
+state in search order; :class:`Search` runs the main, lean and fresh searches over them
+(docs/solver.rst), each a resumable :class:`Probe`.
+"""
+
+from __future__ import annotations
+
+import gc
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from ._solver_core import MACRO, TC, TF, EngineLike, IMove
+
+__all__ = ["Probe", "Search", "progress", "shorten", "talon_up_late"]
+
+# The tables of one search hold at most this many positions, about 1.5 GB, so that a
+# search stays within 2 GB; past it the search stops and answers "unknown".
+MAX_POSITIONS = 8_000_000
+# The moves between columns that the complete searches postpone (docs/solver.rst):
+# "shuffles" (only those that shuffle a run), "all" (every one that leaves its source
+# and target non-empty) or "none".
+POSTPONE = "none"
+# Each turn, the lean search and the fresh ones get these quarters of the main search's
+# budget.
+LEAN_SHARE = 48
+FRESH_SHARE = 1
+
+
+class Search:
+    """The whole search: depth-first searches taking turns (docs/solver.rst).
+
+    The main search (complete, resumed at each turn) can prove a deal lost, and so can
+    a shuffled fresh search that prunes nothing; the lean search (resumed too) and the
+    greedy fresh searches prune without a guarantee and only ever contribute wins.
+    """
+
+    def __init__(
+        self,
+        engine: EngineLike,
+        root: Any,
+        *,
+        node_limit: int | None,
+        time_limit: float | None,
+        max_positions: int = MAX_POSITIONS,
+    ) -> None:
+        self.engine = engine
+        self.root = root
+        self.node_limit = node_limit
+        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.nodes = 0
+        self.first_budget = 20_000
+        # The unit of the fresh searches' budgets.
+        self.restart = 1_000
+        self.best: tuple[tuple[int, int, int], list[IMove]] = ((0, 0, 0), [])
+        self.path_states: list[Any] = []
+        self.max_positions = max_positions
+        self.lean = engine.shuffles
+        # Which moves between columns the searches that prune nothing postpone.
+        self.postpone = POSTPONE if engine.postpone else "none"
+
+    def run(self) -> tuple[bool | None, list[IMove]]:
+        """``(True, line)`` on a win, ``(False, [])`` when a complete search has
+        searched every reachable state, ``(None, [])`` when a limit stopped it.
+
+        The cycle collector is paused meanwhile: the search makes no cycles, and each
+        full collection would walk its tables, millions of entries (docs/solver.rst)."""
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            found, line = self._turns()
+        finally:
+            if enabled:
+                gc.enable()
+        if found and any(move[0] == MACRO for move in line):
+            from ._solver_postpone import unfold
+
+            self.path_states, line = unfold(self.engine, self.path_states, line)
+        return found, line
+
+    def _turns(self) -> tuple[bool | None, list[IMove]]:
+        self.best = (progress(self.root), [])
+        if self.engine.won(self.root):
+            self.path_states = [self.root]
+            return True, []
+        budget = self.first_budget
+        complete = Probe(self, None, False)
+        # The lean search never shuffles a run between columns: no proof, but a far
+        # smaller tree, in which most wins lie.
+        # It sends talon cards to the foundations after the talon cards to the columns
+        # (see ``talon_up_late``).
+        lean = Probe(self, None, False, lean=True, late=True) if self.lean else None
+        # Fresh searches are short and many: a win missed by one order is often found
+        # within a few thousand positions by another, so their budgets follow the
+        # Luby sequence (1, 1, 2, 1, 1, 2, 4, ... times ``restart``) instead of growing
+        # with the complete search's.
+        luby = _luby()
+        fresh = 0
+        while True:
+            # Each turn: the complete search for ``budget`` positions, the lean one
+            # for LEAN_SHARE quarters of that, then fresh ones for FRESH_SHARE
+            # quarters in all.  The live tables share
+            # ``max_positions``; the complete and the lean search may each take half of
+            # the room left, a fresh search (whose table then goes) all of it.
+            for probe, share in ((complete, budget), (lean, budget * LEAN_SHARE // 4)):
+                if probe is None:
+                    continue
+                step = self._step(share, complete, lean, 2)
+                if step <= 0:
+                    if probe is complete:
+                        return None, []
+                    lean = None  # its table gives way to the complete search's
+                    continue
+                found, line = probe.advance(step)
+                if found or (found is False and probe is complete):
+                    return found, line
+                if found is False:
+                    lean = None  # the lean tree is searched, which proves nothing
+                if self._stopped():
+                    return None, []
+            share, spent = budget * FRESH_SHARE // 4, 0
+            while spent < share:
+                step = min(next(luby) * self.restart, share - spent)
+                spent += step
+                fresh += 1
+                step = self._step(step, complete, lean, 1)
+                if step <= 0:
+                    break
+                rng = None if fresh == 1 else random.Random(fresh)
+                probe = Probe(self, rng, fresh % 2 == 1, lean=self.lean)
+                found, line = probe.advance(step)
+                # A fresh search that prunes nothing and finds nothing is a proof too.
+                if found or (found is False and not (probe.greedy or probe.lean)):
+                    return found, line
+                if self._stopped():
+                    return None, []
+            budget *= 2
+
+    def _step(self, step: int, complete: Probe, lean: Probe | None, part: int) -> int:
+        """``step``, cut to the node limit and to a ``part``-th of the tables' room."""
+        if self.node_limit is not None:
+            step = min(step, self.node_limit - self.nodes)
+        used = len(complete.seen) + (len(lean.seen) if lean is not None else 0)
+        return min(step, (self.max_positions - used) // part)
+
+    def _stopped(self) -> bool:
+        return (self.node_limit is not None and self.nodes >= self.node_limit) or (
+            self.deadline is not None and time.perf_counter() > self.deadline
+        )
+
+
+def _luby() -> Iterator[int]:
+    """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ..."""
+    i = 1
+    while True:
+        k = i.bit_length()
+        j = i
+        while j != (1 << k) - 1:
+            j -= (1 << (k - 1)) - 1
+            k = j.bit_length()
+        yield 1 << (k - 1)
+        i += 1
+
+
+class Probe:
+    """One depth-first search with its own table, that can be resumed."""
+
+    def __init__(
+        self,
+        search: Search,
+        rng: random.Random | None,
+        greedy: bool,
+        *,
+        lean: bool = False,
+        late: bool = False,
+    ) -> None:
+        self.search = search
+        self.rng = rng
+        self.greedy = greedy
+        self.lean = lean
+        # Whether the talon cards go to the foundations after those to the columns.
+        self.late = late
+        # None when this search postpones nothing, else whether it postpones every move
+        # between non-empty columns (see ``postponed``).
+        self.every = (
+            None if lean or greedy or search.postpone == "none" else search.postpone == "all"
+        )
+        if self.every is not None:
+            from ._solver_postpone import postponed
+
+            self.postponed = postponed
+        engine = search.engine
+        root = search.root
+        self.seen: set[bytes] = {engine.key(root)}
+        self.stack: list[Iterator[tuple[IMove, Any]]] = [iter(self.moves(root))]
+        self.states: list[Any] = [root]
+        self.path: list[IMove] = []
+
+    def moves(self, st: Any) -> list[tuple[IMove, Any]]:
+        kids = self.search.engine.ordered(st, self.rng, self.greedy, self.lean)
+        if self.late:
+            kids = talon_up_late(kids)
+        if self.every is None:
+            return kids
+        return self.postponed(self.search.engine, st, kids, self.rng, every=self.every)
+
+    def advance(self, budget: int) -> tuple[bool | None, list[IMove]]:
+        """Go on for at most ``budget`` positions: ``(True, line)`` on a win, ``(False,
+        [])`` once every position it allows has been searched (a proof only if it
+        prunes nothing), ``(None, [])`` when the budget or the time ran out."""
+        search = self.search
+        engine = search.engine
+        seen, stack, states, path = self.seen, self.stack, self.states, self.path
+        key = engine.key
+        won = engine.won
+        moves = self.moves
+        # Without postponement or reordering ``moves`` is the engine's order: called
+        # directly.
+        ordered = None if self.every is not None or self.late else engine.ordered
+        rng, greedy, lean = self.rng, self.greedy, self.lean
+        nodes = 0
+        deadline = search.deadline
+        best = search.best[0]
+        try:
+            while stack:
+                for move, child in stack[-1]:
+                    k = key(child)
+                    if k in seen:
+                        continue
+                    seen.add(k)
+                    nodes += 1
+                    path.append(move)
+                    states.append(child)
+                    # ``progress``, made only when it can beat the best so far.
+                    done = sum(child[1])
+                    if done == 52 and won(child):
+                        search.path_states = states
+                        return True, path
+                    if done >= best[0]:
+                        score = (done, -child[2], -len(child[3]))
+                        if score > best:
+                            best = score
+                            search.best = (score, path[:1])
+                    if ordered is None:
+                        stack.append(iter(moves(child)))
+                    else:
+                        stack.append(iter(ordered(child, rng, greedy, lean)))
+                    if nodes >= budget or (
+                        deadline is not None and not nodes & 255 and time.perf_counter() > deadline
+                    ):
+                        return None, []
+                    break
+                else:
+                    stack.pop()
+                    states.pop()
+                    if path:
+                        path.pop()
+            return False, []
+        finally:
+            search.nodes += nodes
+
+
+def talon_up_late(kids: list[tuple[IMove, Any]]) -> list[tuple[IMove, Any]]:
+    """``kids`` with the talon cards to the foundations moved right after the talon
+    cards to the columns (first when there are none of those), the other moves in
+    their order: the lean search's order.
+
+    Under draw 3 taking a card out of the talon shifts the cards after it, so which
+    cards drawing can reach changes; playing a talon card up at once can leave out of
+    reach the cards a win needs, and a card placed on a column first keeps the talon
+    as it was for the card still to go up.
+
+    >>> kids = [((TF, 51), "up"), ((TC, 46, 0), "down"), ((6, 2, 0), "back")]
+    >>> [move for move, _ in talon_up_late(kids)]
+    [(3, 46, 0), (2, 51), (6, 2, 0)]
+    """
+    late = [item for item in kids if item[0][0] == TF]
+    if not late:
+        return kids
+    rest = [item for item in kids if item[0][0] != TF]
+    at = len(rest)
+    while at and rest[at - 1][0][0] != TC:
+        at -= 1
+    return [*rest[:at], *late, *rest[at:]]
+
+
+def progress(st: Any) -> tuple[int, int, int]:
+    """How far a state has come: cards on the foundations, then the fewest cards in
+    the reserve, then in the talon.  Used to choose a hint when no win is known."""
+    return (sum(st[1]), -st[2], -len(st[3]))
+
+
+def shorten(engine: EngineLike, states: list[Any], line: list[IMove]) -> list[IMove]:
+    """Cut detours out of a winning line: from each state on it, jump to the latest
+    later state on the line that one move reaches exactly (same column order)."""
+    index = {st: i for i, st in enumerate(states)}
+    out: list[IMove] = []
+    i = 0
+    last = len(states) - 1
+    while i < last:
+        j, move = i + 1, line[i]
+        for m, child in engine.children(states[i]):
+            k = index.get(child)
+            if k is not None and k > j:
+                j, move = k, m
+        out.append(move)
+        i = j
+    return out
