@@ -218,9 +218,10 @@ class Probe:
         key = engine.key
         won = engine.won
         moves = self.moves
-        # Without postponement or reordering ``moves`` is the engine's order: called
-        # directly.
-        ordered = None if self.every is not None or self.late else engine.ordered
+        # Without postponement ``moves`` is the engine's order (reordered for the lean
+        # search): made here directly.
+        ordered = None if self.every is not None else engine.ordered
+        late = self.late
         rng, greedy, lean = self.rng, self.greedy, self.lean
         nodes = 0
         deadline = search.deadline
@@ -247,6 +248,8 @@ class Probe:
                             search.best = (score, path[:1])
                     if ordered is None:
                         stack.append(iter(moves(child)))
+                    elif late:
+                        stack.append(iter(talon_up_late(ordered(child, rng, greedy, lean))))
                     else:
                         stack.append(iter(ordered(child, rng, greedy, lean)))
                     if nodes >= budget or (
@@ -278,9 +281,12 @@ def talon_up_late(kids: list[tuple[IMove, Any]]) -> list[tuple[IMove, Any]]:
     >>> [move for move, _ in talon_up_late(kids)]
     [(3, 46, 0), (2, 51), (6, 2, 0)]
     """
+    for item in kids:
+        if item[0][0] == TF:
+            break
+    else:
+        return kids  # most positions: no talon card can go up
     late = [item for item in kids if item[0][0] == TF]
-    if not late:
-        return kids
     rest = [item for item in kids if item[0][0] != TF]
     at = len(rest)
     while at and rest[at - 1][0][0] != TC:
