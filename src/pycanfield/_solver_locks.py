@@ -61,6 +61,8 @@ class Locks:
     ) -> None:
         self.height, self.onto, self.accept, self.next = height, onto, accept, nxt
         self.accept_set = [frozenset(cards) for cards in accept]
+        # The same as ``onto``, as tuples (quicker to walk).
+        self.onto_t = [tuple(sorted(cards)) for cards in onto]
         self.whole = runs == "whole"
         self.alone = alone
         # The redeals after which the waste is a stack (no recycle left), if limited.
@@ -183,7 +185,8 @@ class Locks:
         >>> lock.holds([bytes([ks]), bytes([qs])], 2, b"", fnd, bytes([qs, ks]))
         False
         """
-        height, onto, nxt, accept_set = self.height, self.onto, self.next, self.accept_set
+        height, nxt, accept_set = self.height, self.next, self.accept_set
+        onto = self.onto_t
         init = self.in_play.get(fnd)
         if init is None:
             if len(self.in_play) >= _MEMO:
@@ -191,32 +194,25 @@ class Locks:
             init = self.in_play[fnd] = bytes(
                 1 if fnd[_SUIT[c]] <= height[c] else 0 for c in range(52)
             )
-        # Every card not up is in a pile or loose, and starts in the set; a card is
-        # covered when a card of the set lies above it in its pile.
+        # Every card not up is in a pile or loose, and starts in the set.  spot[z]: z
+        # is not up, no card of the set lies above it in its pile, and it is not a card
+        # of the set outside the columns: a card may come to be put on it in a column.
         locked = bytearray(init)
-        covered = bytearray(init)
+        spot = bytearray(52)
         high = []
-        for stack in stacks:
-            if stack:
-                covered[stack[-1]] = 0
+        for k, stack in enumerate(stacks):
+            if k < ncols and stack:
+                spot[stack[-1]] = init[stack[-1]]
             high.append(len(stack) - 1)
-        for c in loose:
-            covered[c] = 0
-        outside = frozenset(b"".join(stacks[ncols:]) + loose)
         low = list(fnd)
         whole = self.whole
-
-        def way_out(c: int) -> bool:
-            # A card it could go on that is, or may come to be, on top of a column.
-            for z in onto[c]:
-                if (
-                    fnd[_SUIT[z]] <= height[z]
-                    and not covered[z]
-                    and not (locked[z] and z in outside)
-                ):
-                    return True
-            return False
-
+        # Whether each column's two lowest cards move together (the bottom card can
+        # then leave under the rest of the column, runs="whole").
+        carried = [
+            whole and len(stacks[k]) > 1 and stacks[k][1] in accept_set[stacks[k][0]]
+            for k in range(ncols)
+        ]
+        pending = list(loose)
         changed = True
         while changed:
             changed = False
@@ -224,33 +220,51 @@ class Locks:
                 h = high[k]
                 while h >= 0:
                     c = stack[h]
-                    if not (low[_SUIT[c]] >= height[c] or way_out(c)):
-                        break
+                    if low[_SUIT[c]] < height[c]:
+                        for z in onto[c]:
+                            if spot[z]:
+                                break
+                        else:
+                            break
                     if c in watch:
                         return False
                     _free(c, locked, low, height, nxt)
+                    spot[c] = 1
                     changed = True
                     # Uncover the cards down to the next card of the set, that one too.
                     h -= 1
                     while h >= 0 and not locked[stack[h]]:
-                        covered[stack[h]] = 0
+                        spot[stack[h]] = init[stack[h]]
                         h -= 1
-                    if h >= 0:
-                        covered[stack[h]] = 0
+                    if h >= 0 and k < ncols:
+                        spot[stack[h]] = 1
                 high[k] = h
-                if h > 0 and k < ncols and whole:
+                if h > 0 and k < ncols and carried[k]:
                     b = stack[0]
-                    if locked[b] and stack[1] in accept_set[b] and way_out(b):
-                        if b in watch:
-                            return False
-                        _free(b, locked, low, height, nxt)
-                        changed = True
-            for c in loose:
-                if locked[c] and (low[_SUIT[c]] >= height[c] or way_out(c)):
+                    if locked[b]:
+                        for z in onto[b]:
+                            if spot[z]:
+                                if b in watch:
+                                    return False
+                                _free(b, locked, low, height, nxt)
+                                changed = True
+                                break
+            if pending:
+                left = []
+                for c in pending:
+                    if low[_SUIT[c]] < height[c]:
+                        for z in onto[c]:
+                            if spot[z]:
+                                break
+                        else:
+                            left.append(c)
+                            continue
                     if c in watch:
                         return False
                     _free(c, locked, low, height, nxt)
+                    spot[c] = 1
                     changed = True
+                pending = left
         return True
 
     def pinned(
