@@ -61,8 +61,6 @@ class Locks:
     ) -> None:
         self.height, self.onto, self.accept, self.next = height, onto, accept, nxt
         self.accept_set = [frozenset(cards) for cards in accept]
-        # The same as ``onto``, as tuples (quicker to walk).
-        self.onto_t = [tuple(sorted(cards)) for cards in onto]
         self.whole = runs == "whole"
         self.alone = alone
         # The redeals after which the waste is a stack (no recycle left), if limited.
@@ -185,8 +183,7 @@ class Locks:
         >>> lock.holds([bytes([ks]), bytes([qs])], 2, b"", fnd, bytes([qs, ks]))
         False
         """
-        height, nxt, accept_set = self.height, self.next, self.accept_set
-        onto = self.onto_t
+        height, nxt, accept, accept_set = self.height, self.next, self.accept, self.accept_set
         init = self.in_play.get(fnd)
         if init is None:
             if len(self.in_play) >= _MEMO:
@@ -194,15 +191,18 @@ class Locks:
             init = self.in_play[fnd] = bytes(
                 1 if fnd[_SUIT[c]] <= height[c] else 0 for c in range(52)
             )
-        # Every card not up is in a pile or loose, and starts in the set.  spot[z]: z
-        # is not up, no card of the set lies above it in its pile, and it is not a card
-        # of the set outside the columns: a card may come to be put on it in a column.
+        # Every card not up is in a pile or loose, and starts in the set.  A card z is a
+        # landing place when it is not up, no card of the set lies above it in its pile,
+        # and it is not a card of the set outside the columns: a card may come to be put
+        # on it in a column.  room[c]: some card c may go on is a landing place (the way
+        # out of ``pinned``); landing places only ever become more, so room is only set.
         locked = bytearray(init)
-        spot = bytearray(52)
+        room = bytearray(52)
         high = []
         for k, stack in enumerate(stacks):
-            if k < ncols and stack:
-                spot[stack[-1]] = init[stack[-1]]
+            if k < ncols and stack and init[stack[-1]]:
+                for a in accept[stack[-1]]:
+                    room[a] = 1
             high.append(len(stack) - 1)
         low = list(fnd)
         whole = self.whole
@@ -220,49 +220,43 @@ class Locks:
                 h = high[k]
                 while h >= 0:
                     c = stack[h]
-                    if low[_SUIT[c]] < height[c]:
-                        for z in onto[c]:
-                            if spot[z]:
-                                break
-                        else:
-                            break
+                    if not room[c] and low[_SUIT[c]] < height[c]:
+                        break
                     if c in watch:
                         return False
                     _free(c, locked, low, height, nxt)
-                    spot[c] = 1
+                    for a in accept[c]:
+                        room[a] = 1
                     changed = True
                     # Uncover the cards down to the next card of the set, that one too.
                     h -= 1
                     while h >= 0 and not locked[stack[h]]:
-                        spot[stack[h]] = init[stack[h]]
+                        if init[stack[h]]:
+                            for a in accept[stack[h]]:
+                                room[a] = 1
                         h -= 1
                     if h >= 0 and k < ncols:
-                        spot[stack[h]] = 1
+                        for a in accept[stack[h]]:
+                            room[a] = 1
                 high[k] = h
                 if h > 0 and k < ncols and carried[k]:
                     b = stack[0]
-                    if locked[b]:
-                        for z in onto[b]:
-                            if spot[z]:
-                                if b in watch:
-                                    return False
-                                _free(b, locked, low, height, nxt)
-                                changed = True
-                                break
+                    if locked[b] and room[b]:
+                        if b in watch:
+                            return False
+                        _free(b, locked, low, height, nxt)
+                        changed = True
             if pending:
                 left = []
                 for c in pending:
-                    if low[_SUIT[c]] < height[c]:
-                        for z in onto[c]:
-                            if spot[z]:
-                                break
-                        else:
-                            left.append(c)
-                            continue
+                    if not room[c] and low[_SUIT[c]] < height[c]:
+                        left.append(c)
+                        continue
                     if c in watch:
                         return False
                     _free(c, locked, low, height, nxt)
-                    spot[c] = 1
+                    for a in accept[c]:
+                        room[a] = 1
                     changed = True
                 pending = left
         return True
