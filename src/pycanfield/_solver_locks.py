@@ -67,6 +67,12 @@ class Locks:
         self.last_pass = last_pass
         self.fix_endless, self.fix_alone = FIXPOINT_ENDLESS, FIXPOINT_ALONE
         self.memo: dict[tuple[bytes, tuple[int, ...]], int] = {}
+        # For each set of columns and foundation sizes: 1 when lost by the quick test,
+        # else the columns' bottom cards (-1 when no locked set can hold them all, 0
+        # when not looked at yet); see ``dead``.
+        self.layouts: dict[tuple[tuple[bytes, ...], tuple[int, ...]], int | bytes] = {}
+        # For each set of foundation sizes: 1 for every card next on its foundation.
+        self.wanted: dict[tuple[int, ...], bytes] = {}
         # For each set of foundation sizes: 1 for every card not up (see ``holds``).
         self.in_play: dict[tuple[int, ...], bytes] = {}
 
@@ -80,7 +86,33 @@ class Locks:
         passes: int,
     ) -> bool:
         """Whether the position is lost by a locked set: first the quick test of one
-        column at a time, then, if it may fire, the largest locked set."""
+        column at a time, then, if it may fire, the largest locked set.  What the
+        columns and foundations alone decide is remembered for each pair of them."""
+        layouts = self.layouts
+        key = (cols, fnd)
+        seen = layouts.get(key)
+        if seen is None:
+            if len(layouts) >= _MEMO:
+                layouts.clear()
+            seen = layouts[key] = self._columns(cols, fnd)
+        if seen == 1:
+            return True
+        if (self.alone and not self.fix_alone) or (
+            talon and self.last_pass is None and not self.fix_endless
+        ):
+            # Looking further costs more than it saves in these cases: under
+            # ``alone``, or with a talon that is recycled without end (docs/solver.rst).
+            return False
+        if seen == 0:
+            seen = layouts[key] = self._bottoms(cols, fnd)
+        if isinstance(seen, int):
+            return False
+        stacks, ncols, loose = self._stacks(cols, reserve, talon, p, passes)
+        return self.holds(stacks, ncols, loose, fnd, seen)
+
+    def _columns(self, cols: tuple[bytes, ...], fnd: tuple[int, ...]) -> int:
+        """1 when the quick test of one column at a time (:meth:`column`) finds the
+        position lost, else 0."""
         memo = self.memo
         if len(memo) >= _MEMO:
             memo.clear()
@@ -90,39 +122,41 @@ class Locks:
             if got is None:
                 got = memo[(col, fnd)] = self.column(col, fnd)
             if got and self.alone:
-                return True
+                return 1
             if got != 2:
                 frozen = False
-        if frozen and cols:
-            return True
-        if (self.alone and not self.fix_alone) or (
-            talon and self.last_pass is None and not self.fix_endless
-        ):
-            # Looking further costs more than it saves in these cases: under
-            # ``alone``, or with a talon that is recycled without end (docs/solver.rst).
-            return False
-        # Every column must keep its bottom card: a quick refusal first.
+        return 1 if frozen and cols else 0
+
+    def _bottoms(self, cols: tuple[bytes, ...], fnd: tuple[int, ...]) -> int | bytes:
+        """The columns' bottom cards, that a locked set must hold (each column keeps
+        its bottom card), or -1 when a quick look shows that one of them may leave."""
         tops = {c[-1] for c in cols if c}
-        nxt, onto = self.next, self.onto
+        onto = self.onto
+        wanted = self.wanted.get(fnd)
+        if wanted is None:
+            if len(self.wanted) >= _MEMO:
+                self.wanted.clear()
+            nxt = self.next
+            wanted = self.wanted[fnd] = bytes(
+                1 if nxt[_SUIT[c]][fnd[_SUIT[c]]] == c else 0 for c in range(52)
+            )
         for col in cols:
             if not col:
-                return False
+                return -1
             b = col[0]
-            if len(col) == 1 and nxt[_SUIT[b]][fnd[_SUIT[b]]] == b:
-                return False
+            if len(col) == 1 and wanted[b]:
+                return -1
             moves = len(col) == 1 or (self.whole and col[1] in self.accept_set[b])
             if moves and not tops.isdisjoint(onto[b]):
-                return False
+                return -1
             # The highest card of the set in the column is on top of the set's part:
             # it must wait for a card of its suit and have no column top to go on.
             for c in col:
-                if nxt[_SUIT[c]][fnd[_SUIT[c]]] != c and tops.isdisjoint(onto[c]):
+                if not wanted[c] and tops.isdisjoint(onto[c]):
                     break
             else:
-                return False
-        bottoms = bytes(col[0] for col in cols)
-        stacks, ncols, loose = self._stacks(cols, reserve, talon, p, passes)
-        return self.holds(stacks, ncols, loose, fnd, bottoms)
+                return -1
+        return bytes(col[0] for col in cols)
 
     def _stacks(
         self, cols: tuple[bytes, ...], reserve: bytes, talon: bytes, p: int, passes: int
@@ -206,12 +240,6 @@ class Locks:
             high.append(len(stack) - 1)
         low = list(fnd)
         whole = self.whole
-        # Whether each column's two lowest cards move together (the bottom card can
-        # then leave under the rest of the column, runs="whole").
-        carried = [
-            whole and len(stacks[k]) > 1 and stacks[k][1] in accept_set[stacks[k][0]]
-            for k in range(ncols)
-        ]
         pending = list(loose)
         changed = True
         while changed:
@@ -239,9 +267,11 @@ class Locks:
                         for a in accept[stack[h]]:
                             room[a] = 1
                 high[k] = h
-                if h > 0 and k < ncols and carried[k]:
+                if h > 0 and k < ncols and whole:
+                    # The bottom card leaves under the rest of the column when the
+                    # card on it fits (runs="whole").
                     b = stack[0]
-                    if locked[b] and room[b]:
+                    if locked[b] and room[b] and stack[1] in accept_set[b]:
                         if b in watch:
                             return False
                         _free(b, locked, low, height, nxt)
