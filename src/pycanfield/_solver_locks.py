@@ -14,6 +14,7 @@ from ._cards import PACK
 __all__ = ["Locks"]
 
 _SUIT = [c.suit.value for c in PACK]
+_BIT = [1 << c for c in range(52)]
 # The most columns (with foundation sizes) remembered by the quick test.
 _MEMO = 1 << 14
 # Where a card lies, for ``Locks.pinned``: its stack (a column, the reserve, the waste of
@@ -61,6 +62,8 @@ class Locks:
     ) -> None:
         self.height, self.onto, self.accept, self.next = height, onto, accept, nxt
         self.accept_set = [frozenset(cards) for cards in accept]
+        # takes[z]: the bits of the cards that may go on z (see ``holds``).
+        self.takes = [sum(_BIT[a] for a in cards) for cards in accept]
         self.whole = runs == "whole"
         self.alone = alone
         # The redeals after which the waste is a stack (no recycle left), if limited.
@@ -217,7 +220,7 @@ class Locks:
         >>> lock.holds([bytes([ks]), bytes([qs])], 2, b"", fnd, bytes([qs, ks]))
         False
         """
-        height, nxt, accept, accept_set = self.height, self.next, self.accept, self.accept_set
+        height, nxt, accept_set = self.height, self.next, self.accept_set
         init = self.in_play.get(fnd)
         if init is None:
             if len(self.in_play) >= _MEMO:
@@ -228,15 +231,16 @@ class Locks:
         # Every card not up is in a pile or loose, and starts in the set.  A card z is a
         # landing place when it is not up, no card of the set lies above it in its pile,
         # and it is not a card of the set outside the columns: a card may come to be put
-        # on it in a column.  room[c]: some card c may go on is a landing place (the way
-        # out of ``pinned``); landing places only ever become more, so room is only set.
+        # on it in a column.  Bit c of ``room``: some card c may go on is a landing place
+        # (the way out of ``pinned``); landing places only ever become more, so bits are
+        # only set, a landing place z setting those of the cards that may go on it.
         locked = bytearray(init)
-        room = bytearray(52)
+        takes = self.takes
+        room = 0
         high = []
         for k, stack in enumerate(stacks):
             if k < ncols and stack and init[stack[-1]]:
-                for a in accept[stack[-1]]:
-                    room[a] = 1
+                room |= takes[stack[-1]]
             high.append(len(stack) - 1)
         low = list(fnd)
         whole = self.whole
@@ -248,30 +252,27 @@ class Locks:
                 h = high[k]
                 while h >= 0:
                     c = stack[h]
-                    if not room[c] and low[_SUIT[c]] < height[c]:
+                    if not room & _BIT[c] and low[_SUIT[c]] < height[c]:
                         break
                     if c in watch:
                         return False
                     _free(c, locked, low, height, nxt)
-                    for a in accept[c]:
-                        room[a] = 1
+                    room |= takes[c]
                     changed = True
                     # Uncover the cards down to the next card of the set, that one too.
                     h -= 1
                     while h >= 0 and not locked[stack[h]]:
                         if init[stack[h]]:
-                            for a in accept[stack[h]]:
-                                room[a] = 1
+                            room |= takes[stack[h]]
                         h -= 1
                     if h >= 0 and k < ncols:
-                        for a in accept[stack[h]]:
-                            room[a] = 1
+                        room |= takes[stack[h]]
                 high[k] = h
                 if h > 0 and k < ncols and whole:
                     # The bottom card leaves under the rest of the column when the
                     # card on it fits (runs="whole").
                     b = stack[0]
-                    if locked[b] and room[b] and stack[1] in accept_set[b]:
+                    if locked[b] and room & _BIT[b] and stack[1] in accept_set[b]:
                         if b in watch:
                             return False
                         _free(b, locked, low, height, nxt)
@@ -279,14 +280,13 @@ class Locks:
             if pending:
                 left = []
                 for c in pending:
-                    if not room[c] and low[_SUIT[c]] < height[c]:
+                    if not room & _BIT[c] and low[_SUIT[c]] < height[c]:
                         left.append(c)
                         continue
                     if c in watch:
                         return False
                     _free(c, locked, low, height, nxt)
-                    for a in accept[c]:
-                        room[a] = 1
+                    room |= takes[c]
                     changed = True
                 pending = left
         return True
