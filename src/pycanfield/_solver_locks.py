@@ -62,7 +62,9 @@ class Locks:
     ) -> None:
         self.height, self.onto, self.accept, self.next = height, onto, accept, nxt
         self.accept_set = [frozenset(cards) for cards in accept]
-        # takes[z]: the bits of the cards that may go on z (see ``holds``).
+        # takes[z]: the bits of the cards that may go on z (see ``holds``), and
+        # onto_bits[c] those of the cards c may go on.
+        self.onto_bits = [sum(_BIT[z] for z in cards) for cards in onto]
         self.takes = [sum(_BIT[a] for a in cards) for cards in accept]
         self.whole = runs == "whole"
         self.alone = alone
@@ -119,12 +121,12 @@ class Locks:
         memo = self.memo
         if len(memo) >= _MEMO:
             memo.clear()
-        frozen = True
+        frozen, alone = True, self.alone
         for col in cols:
             got = memo.get((col, fnd))
             if got is None:
                 got = memo[(col, fnd)] = self.column(col, fnd)
-            if got and self.alone:
+            if got and alone:
                 return 1
             if got != 2:
                 frozen = False
@@ -133,8 +135,12 @@ class Locks:
     def _bottoms(self, cols: tuple[bytes, ...], fnd: tuple[int, ...]) -> int | bytes:
         """The columns' bottom cards, that a locked set must hold (each column keeps
         its bottom card), or -1 when a quick look shows that one of them may leave."""
-        tops = {c[-1] for c in cols if c}
-        onto = self.onto
+        # The bits of the column tops, and of the cards each card may go on.
+        tops = 0
+        for col in cols:
+            if col:
+                tops |= _BIT[col[-1]]
+        onto = self.onto_bits
         wanted = self.wanted.get(fnd)
         if wanted is None:
             if len(self.wanted) >= _MEMO:
@@ -143,19 +149,20 @@ class Locks:
             wanted = self.wanted[fnd] = bytes(
                 1 if nxt[_SUIT[c]][fnd[_SUIT[c]]] == c else 0 for c in range(52)
             )
+        whole, accept_set = self.whole, self.accept_set
         for col in cols:
             if not col:
                 return -1
             b = col[0]
             if len(col) == 1 and wanted[b]:
                 return -1
-            moves = len(col) == 1 or (self.whole and col[1] in self.accept_set[b])
-            if moves and not tops.isdisjoint(onto[b]):
+            moves = len(col) == 1 or (whole and col[1] in accept_set[b])
+            if moves and tops & onto[b]:
                 return -1
             # The highest card of the set in the column is on top of the set's part:
             # it must wait for a card of its suit and have no column top to go on.
             for c in col:
-                if not wanted[c] and tops.isdisjoint(onto[c]):
+                if not wanted[c] and not tops & onto[c]:
                     break
             else:
                 return -1
