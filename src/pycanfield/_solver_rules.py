@@ -301,17 +301,38 @@ class RulesEngine:
         moves are listed (onto the first empty column only when ``fill`` allows);
         memoised, as a set of columns often comes back with other talons and
         foundations."""
-        tops = tuple(c[-1] if c else -1 for c in cols)
-        # Moves to two empty columns give the same position up to the column order:
-        # only the first empty column is offered as a target.
-        first_empty = tops.index(-1) if -1 in tops else -1
         memo = self.run_memo
         if len(memo) < len(cols):
             memo += [{} for _ in range(len(cols) - len(memo))]
-        movable: dict[int, tuple[int, int]] = {}
-        for s, col in enumerate(cols):
-            part = memo[s].get(col)
-            movable.update(self._run(s, col) if part is None else part)
+        movable: dict[int, tuple[int, int]]
+        if len(cols) == 4:
+            c0, c1, c2, c3 = cols
+            tops: tuple[int, ...] = (
+                c0[-1] if c0 else -1,
+                c1[-1] if c1 else -1,
+                c2[-1] if c2 else -1,
+                c3[-1] if c3 else -1,
+            )
+            m0, m1, m2, m3 = memo[:4]
+            r0 = m0.get(c0)
+            r1 = m1.get(c1)
+            r2 = m2.get(c2)
+            r3 = m3.get(c3)
+            movable = {
+                **(self._run(0, c0) if r0 is None else r0),
+                **(self._run(1, c1) if r1 is None else r1),
+                **(self._run(2, c2) if r2 is None else r2),
+                **(self._run(3, c3) if r3 is None else r3),
+            }
+        else:
+            tops = tuple(c[-1] if c else -1 for c in cols)
+            movable = {}
+            for s, col in enumerate(cols):
+                part = memo[s].get(col)
+                movable.update(self._run(s, col) if part is None else part)
+        # Moves to two empty columns give the same position up to the column order:
+        # only the first empty column is offered as a target.
+        first_empty = tops.index(-1) if -1 in tops else -1
         accept = self.accept
         pairs = []
         for t, top in enumerate(tops):
