@@ -6,7 +6,9 @@ time of the search (the winning line's writing out is left out; processor time, 
 the machines it runs on are shared) for each engine: the standard rules'
 (draw 3 and draw 1 deals from ``deals_d3.txt`` and ``deals_d1.txt``, and one deal of
 each that runs to the limit) and the general one (the same draw-3 deal numbers under
-``takebacks=no`` and under the ``pysol``, ``rainbow`` and ``chameleon`` presets).
+``takebacks=no`` and under the ``pysol``, ``rainbow`` and ``chameleon`` presets, or
+under the rules given with ``--rules``; ``--general-only`` leaves out the standard
+engine's games).
 
 The baseline is the same set of games solved by the package as it was at an earlier
 commit (``--baseline REV``, by default the last one before the second round of
@@ -47,18 +49,16 @@ GENERAL_RULES = ("takebacks=no", "pysol", "rainbow", "chameleon")
 HARD = ("CF1-D3-KJMPYMV", "CF1-D1-QERNQJC")
 
 
-def games(count: int) -> dict[str, list[str]]:
+def games(count: int, rules: tuple[str, ...] = GENERAL_RULES) -> dict[str, list[str]]:
     """The benchmark's games, by engine: the first ``count`` deals of each list and the
     deal of each list that the solver leaves undecided, and their deal numbers under
-    other rules."""
+    each of ``rules`` (rules texts or preset names) for the general engine."""
     import pycanfield as cf
 
     d3 = [*(HERE / "deals_d3.txt").read_text("utf-8").split()[:count], HARD[0]]
     d1 = [*(HERE / "deals_d1.txt").read_text("utf-8").split()[:count], HARD[1]]
     numbers = [cf.Deal.parse(code).number for code in d3]
-    general = [
-        str(cf.Deal(n, rules=cf.Rules.parse(text))) for text in GENERAL_RULES for n in numbers
-    ]
+    general = [str(cf.Deal(n, rules=cf.Rules.parse(text))) for text in rules for n in numbers]
     return {"standard": d3 + d1, "general": general}
 
 
@@ -123,6 +123,15 @@ def main() -> None:
     parser.add_argument(
         "--smoke", action="store_true", help="1 round, 1 deal a list, 2,000 positions"
     )
+    parser.add_argument(
+        "--rules",
+        action="append",
+        metavar="TEXT",
+        help="rules for the general engine, repeatable (default: " + ", ".join(GENERAL_RULES) + ")",
+    )
+    parser.add_argument(
+        "--general-only", action="store_true", help="leave out the standard engine's games"
+    )
     parser.add_argument("--measure", type=int, metavar="NODE_LIMIT", help=argparse.SUPPRESS)
     args, codes = parser.parse_known_args()
     if args.measure is not None:
@@ -130,7 +139,9 @@ def main() -> None:
         return
     if args.smoke:
         args.rounds, args.count, args.node_limit = 1, 1, 2_000
-    groups = games(args.count)
+    groups = games(args.count, tuple(args.rules or GENERAL_RULES))
+    if args.general_only:
+        del groups["standard"]
     every = [code for group in groups.values() for code in group]
     current = ROOT / "src"
     with tempfile.TemporaryDirectory() as scratch:

@@ -14,6 +14,7 @@ from ._cards import PACK
 __all__ = ["Locks"]
 
 _SUIT = [c.suit.value for c in PACK]
+_BIT = [1 << c for c in range(52)]
 # The most columns (with foundation sizes) remembered by the quick test.
 _MEMO = 1 << 14
 # Where a card lies, for ``Locks.pinned``: its stack (a column, the reserve, the waste of
@@ -61,12 +62,22 @@ class Locks:
     ) -> None:
         self.height, self.onto, self.accept, self.next = height, onto, accept, nxt
         self.accept_set = [frozenset(cards) for cards in accept]
+        # takes[z]: the bits of the cards that may go on z (see ``holds``), and
+        # onto_bits[c] those of the cards c may go on.
+        self.onto_bits = [sum(_BIT[z] for z in cards) for cards in onto]
+        self.takes = [sum(_BIT[a] for a in cards) for cards in accept]
         self.whole = runs == "whole"
         self.alone = alone
         # The redeals after which the waste is a stack (no recycle left), if limited.
         self.last_pass = last_pass
         self.fix_endless, self.fix_alone = FIXPOINT_ENDLESS, FIXPOINT_ALONE
         self.memo: dict[tuple[bytes, tuple[int, ...]], int] = {}
+        # For each set of columns and foundation sizes: 1 when lost by the quick test,
+        # else the columns' bottom cards (-1 when no locked set can hold them all, 0
+        # when not looked at yet); see ``dead``.
+        self.layouts: dict[tuple[tuple[bytes, ...], tuple[int, ...]], int | bytes] = {}
+        # For each set of foundation sizes: 1 for every card next on its foundation.
+        self.wanted: dict[tuple[int, ...], bytes] = {}
         # For each set of foundation sizes: 1 for every card not up (see ``holds``).
         self.in_play: dict[tuple[int, ...], bytes] = {}
 
@@ -80,20 +91,16 @@ class Locks:
         passes: int,
     ) -> bool:
         """Whether the position is lost by a locked set: first the quick test of one
-        column at a time, then, if it may fire, the largest locked set."""
-        memo = self.memo
-        if len(memo) >= _MEMO:
-            memo.clear()
-        frozen = True
-        for col in cols:
-            got = memo.get((col, fnd))
-            if got is None:
-                got = memo[(col, fnd)] = self.column(col, fnd)
-            if got and self.alone:
-                return True
-            if got != 2:
-                frozen = False
-        if frozen and cols:
+        column at a time, then, if it may fire, the largest locked set.  What the
+        columns and foundations alone decide is remembered for each pair of them."""
+        layouts = self.layouts
+        key = (cols, fnd)
+        seen = layouts.get(key)
+        if seen is None:
+            if len(layouts) >= _MEMO:
+                layouts.clear()
+            seen = layouts[key] = self._columns(cols, fnd)
+        if seen == 1:
             return True
         if (self.alone and not self.fix_alone) or (
             talon and self.last_pass is None and not self.fix_endless
@@ -101,28 +108,65 @@ class Locks:
             # Looking further costs more than it saves in these cases: under
             # ``alone``, or with a talon that is recycled without end (docs/solver.rst).
             return False
-        # Every column must keep its bottom card: a quick refusal first.
-        tops = {c[-1] for c in cols if c}
-        nxt, onto = self.next, self.onto
+        if seen == 0:
+            seen = layouts[key] = self._bottoms(cols, fnd)
+        if isinstance(seen, int):
+            return False
+        stacks, ncols, loose = self._stacks(cols, reserve, talon, p, passes)
+        return self.holds(stacks, ncols, loose, fnd, seen)
+
+    def _columns(self, cols: tuple[bytes, ...], fnd: tuple[int, ...]) -> int:
+        """1 when the quick test of one column at a time (:meth:`column`) finds the
+        position lost, else 0."""
+        memo = self.memo
+        if len(memo) >= _MEMO:
+            memo.clear()
+        frozen, alone = True, self.alone
+        for col in cols:
+            got = memo.get((col, fnd))
+            if got is None:
+                got = memo[(col, fnd)] = self.column(col, fnd)
+            if got and alone:
+                return 1
+            if got != 2:
+                frozen = False
+        return 1 if frozen and cols else 0
+
+    def _bottoms(self, cols: tuple[bytes, ...], fnd: tuple[int, ...]) -> int | bytes:
+        """The columns' bottom cards, that a locked set must hold (each column keeps
+        its bottom card), or -1 when a quick look shows that one of them may leave."""
+        # The bits of the column tops, and of the cards each card may go on.
+        tops = 0
+        for col in cols:
+            if col:
+                tops |= _BIT[col[-1]]
+        onto = self.onto_bits
+        wanted = self.wanted.get(fnd)
+        if wanted is None:
+            if len(self.wanted) >= _MEMO:
+                self.wanted.clear()
+            nxt = self.next
+            wanted = self.wanted[fnd] = bytes(
+                1 if nxt[_SUIT[c]][fnd[_SUIT[c]]] == c else 0 for c in range(52)
+            )
+        whole, accept_set = self.whole, self.accept_set
         for col in cols:
             if not col:
-                return False
+                return -1
             b = col[0]
-            if len(col) == 1 and nxt[_SUIT[b]][fnd[_SUIT[b]]] == b:
-                return False
-            moves = len(col) == 1 or (self.whole and col[1] in self.accept_set[b])
-            if moves and not tops.isdisjoint(onto[b]):
-                return False
+            if len(col) == 1 and wanted[b]:
+                return -1
+            moves = len(col) == 1 or (whole and col[1] in accept_set[b])
+            if moves and tops & onto[b]:
+                return -1
             # The highest card of the set in the column is on top of the set's part:
             # it must wait for a card of its suit and have no column top to go on.
             for c in col:
-                if nxt[_SUIT[c]][fnd[_SUIT[c]]] != c and tops.isdisjoint(onto[c]):
+                if not wanted[c] and not tops & onto[c]:
                     break
             else:
-                return False
-        bottoms = bytes(col[0] for col in cols)
-        stacks, ncols, loose = self._stacks(cols, reserve, talon, p, passes)
-        return self.holds(stacks, ncols, loose, fnd, bottoms)
+                return -1
+        return bytes(col[0] for col in cols)
 
     def _stacks(
         self, cols: tuple[bytes, ...], reserve: bytes, talon: bytes, p: int, passes: int
@@ -183,7 +227,7 @@ class Locks:
         >>> lock.holds([bytes([ks]), bytes([qs])], 2, b"", fnd, bytes([qs, ks]))
         False
         """
-        height, onto, nxt, accept_set = self.height, self.onto, self.next, self.accept_set
+        height, nxt, accept_set = self.height, self.next, self.accept_set
         init = self.in_play.get(fnd)
         if init is None:
             if len(self.in_play) >= _MEMO:
@@ -191,32 +235,23 @@ class Locks:
             init = self.in_play[fnd] = bytes(
                 1 if fnd[_SUIT[c]] <= height[c] else 0 for c in range(52)
             )
-        # Every card not up is in a pile or loose, and starts in the set; a card is
-        # covered when a card of the set lies above it in its pile.
+        # Every card not up is in a pile or loose, and starts in the set.  A card z is a
+        # landing place when it is not up, no card of the set lies above it in its pile,
+        # and it is not a card of the set outside the columns: a card may come to be put
+        # on it in a column.  Bit c of ``room``: some card c may go on is a landing place
+        # (the way out of ``pinned``); landing places only ever become more, so bits are
+        # only set, a landing place z setting those of the cards that may go on it.
         locked = bytearray(init)
-        covered = bytearray(init)
+        takes = self.takes
+        room = 0
         high = []
-        for stack in stacks:
-            if stack:
-                covered[stack[-1]] = 0
+        for k, stack in enumerate(stacks):
+            if k < ncols and stack and init[stack[-1]]:
+                room |= takes[stack[-1]]
             high.append(len(stack) - 1)
-        for c in loose:
-            covered[c] = 0
-        outside = frozenset(b"".join(stacks[ncols:]) + loose)
         low = list(fnd)
         whole = self.whole
-
-        def way_out(c: int) -> bool:
-            # A card it could go on that is, or may come to be, on top of a column.
-            for z in onto[c]:
-                if (
-                    fnd[_SUIT[z]] <= height[z]
-                    and not covered[z]
-                    and not (locked[z] and z in outside)
-                ):
-                    return True
-            return False
-
+        pending = list(loose)
         changed = True
         while changed:
             changed = False
@@ -224,33 +259,43 @@ class Locks:
                 h = high[k]
                 while h >= 0:
                     c = stack[h]
-                    if not (low[_SUIT[c]] >= height[c] or way_out(c)):
+                    if not room & _BIT[c] and low[_SUIT[c]] < height[c]:
                         break
                     if c in watch:
                         return False
                     _free(c, locked, low, height, nxt)
+                    room |= takes[c]
                     changed = True
                     # Uncover the cards down to the next card of the set, that one too.
                     h -= 1
                     while h >= 0 and not locked[stack[h]]:
-                        covered[stack[h]] = 0
+                        if init[stack[h]]:
+                            room |= takes[stack[h]]
                         h -= 1
-                    if h >= 0:
-                        covered[stack[h]] = 0
+                    if h >= 0 and k < ncols:
+                        room |= takes[stack[h]]
                 high[k] = h
                 if h > 0 and k < ncols and whole:
+                    # The bottom card leaves under the rest of the column when the
+                    # card on it fits (runs="whole").
                     b = stack[0]
-                    if locked[b] and stack[1] in accept_set[b] and way_out(b):
+                    if locked[b] and room & _BIT[b] and stack[1] in accept_set[b]:
                         if b in watch:
                             return False
                         _free(b, locked, low, height, nxt)
                         changed = True
-            for c in loose:
-                if locked[c] and (low[_SUIT[c]] >= height[c] or way_out(c)):
+            if pending:
+                left = []
+                for c in pending:
+                    if not room & _BIT[c] and low[_SUIT[c]] < height[c]:
+                        left.append(c)
+                        continue
                     if c in watch:
                         return False
                     _free(c, locked, low, height, nxt)
+                    room |= takes[c]
                     changed = True
+                pending = left
         return True
 
     def pinned(

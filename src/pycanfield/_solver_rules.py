@@ -63,6 +63,8 @@ _Fnd = tuple[
     tuple[bool, ...],
     tuple[bool, ...],
 ]
+# What the columns alone decide (see ``RulesEngine._layout``).
+_Layout = tuple[tuple[int, ...], int, list[tuple[int, int, int]]]
 # _KEY[reserve size][pointer]: those two bytes of a key.
 _KEY = [[bytes((r, p)) for p in range(53)] for r in range(53)]
 
@@ -175,6 +177,8 @@ class RulesEngine:
         self.reach: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         self.where: dict[tuple[bytes, int, int], _Where] = {}
         self.fnd: dict[tuple[int, ...], _Fnd] = {}
+        self.layouts: dict[tuple[bytes, ...], _Layout] = {}
+        self.sorted_cols: dict[tuple[bytes, ...], bytes] = {}
         self.run_memo: list[dict[bytes, dict[int, tuple[int, int]]]] = [
             {} for _ in range(rules.columns)
         ]
@@ -194,11 +198,16 @@ class RulesEngine:
         cols = tuple(bytes(c.index for c in col) for col in pos.columns)
         return engine, (cols, tuple(fnd), len(reserve), talon, p, passes)
 
-    @staticmethod
-    def key(st: RState) -> bytes:
+    def key(self, st: RState) -> bytes:
         """The transposition key: columns sorted (they are interchangeable), the reserve
-        size, the pointer, the redeals used and the talon.  The foundations follow."""
-        return _SEP.join(sorted(st[0])) + _KEY[st[2]][st[4]] + _BYTE[st[5]] + st[3]
+        size, the pointer, the redeals used and the talon.  The foundations follow.
+        The columns' part is memoised: many positions share their columns."""
+        cols = self.sorted_cols.get(st[0])
+        if cols is None:
+            if len(self.sorted_cols) >= _MEMO:
+                self.sorted_cols.clear()
+            cols = self.sorted_cols[st[0]] = _SEP.join(sorted(st[0]))
+        return cols + _KEY[st[2]][st[4]] + _BYTE[st[5]] + st[3]
 
     @staticmethod
     def won(st: RState) -> bool:
@@ -285,6 +294,61 @@ class RulesEngine:
         memo[col] = movable
         return movable
 
+    def _layout(self, cols: tuple[bytes, ...]) -> _Layout:
+        """What the columns alone decide: their top cards (-1 for an empty column),
+        the first empty column (-1 for none), and the parts of runs that may move
+        from one column to another, as ``(source, target, start)`` in the order the
+        moves are listed (onto the first empty column only when ``fill`` allows);
+        memoised, as a set of columns often comes back with other talons and
+        foundations."""
+        memo = self.run_memo
+        if len(memo) < len(cols):
+            memo += [{} for _ in range(len(cols) - len(memo))]
+        movable: dict[int, tuple[int, int]]
+        if len(cols) == 4:
+            c0, c1, c2, c3 = cols
+            tops: tuple[int, ...] = (
+                c0[-1] if c0 else -1,
+                c1[-1] if c1 else -1,
+                c2[-1] if c2 else -1,
+                c3[-1] if c3 else -1,
+            )
+            m0, m1, m2, m3 = memo[:4]
+            r0 = m0.get(c0)
+            r1 = m1.get(c1)
+            r2 = m2.get(c2)
+            r3 = m3.get(c3)
+            movable = {
+                **(self._run(0, c0) if r0 is None else r0),
+                **(self._run(1, c1) if r1 is None else r1),
+                **(self._run(2, c2) if r2 is None else r2),
+                **(self._run(3, c3) if r3 is None else r3),
+            }
+        else:
+            tops = tuple(c[-1] if c else -1 for c in cols)
+            movable = {}
+            for s, col in enumerate(cols):
+                part = memo[s].get(col)
+                movable.update(self._run(s, col) if part is None else part)
+        # Moves to two empty columns give the same position up to the column order:
+        # only the first empty column is offered as a target.
+        first_empty = tops.index(-1) if -1 in tops else -1
+        accept = self.accept
+        pairs = []
+        for t, top in enumerate(tops):
+            if top >= 0:
+                for a in accept[top]:
+                    got = movable.get(a)
+                    if got is not None and got[0] != t:
+                        pairs.append((got[0], t, got[1]))
+            elif t == first_empty:
+                # Anything but a whole column (that would change nothing).
+                pairs += [(s, t, k) for s, k in movable.values() if k > 0 and s != t]
+        if len(self.layouts) >= _MEMO:
+            self.layouts.clear()
+        got_layout = self.layouts[cols] = (tops, first_empty, pairs)
+        return got_layout
+
     def _foundations(self, fnd: tuple[int, ...]) -> _Fnd:
         """:func:`~pycanfield._solver_core.next_cards`, then by suit whether the next
         card may go up at once and whether a greedy search plays it at once; memoised
@@ -355,19 +419,7 @@ class RulesEngine:
         else:
             where, held, takers = _NO_TALON
         rtop = reserve[rlen - 1] if rlen else -1
-        if ncols == 4:
-            c0, c1, c2, c3 = cols
-            tops = [
-                c0[-1] if c0 else -1,
-                c1[-1] if c1 else -1,
-                c2[-1] if c2 else -1,
-                c3[-1] if c3 else -1,
-            ]
-        else:
-            tops = [c[-1] if c else -1 for c in cols]
-        # Moves to two empty columns give the same position up to the column order:
-        # only the first empty column is offered as a target.
-        first_empty = tops.index(-1) if -1 in tops else -1
+        tops, first_empty, pairs = self.layouts.get(cols) or self._layout(cols)
         busy = 1 if rlen else 0
         to_empty_column = first_empty if self.open_column[busy] else -1
         info = self.fnd.get(fnd) or self._foundations(fnd)
@@ -446,71 +498,37 @@ class RulesEngine:
                     b1.append(((RC, i), (tuple(c), fnd, rlen - 1, talon, p, passes)))
 
         # 3. Runs between columns: the bottom card of every part that may move.
-        memo = self.run_memo
-        if len(memo) < ncols:
-            memo += [{} for _ in range(ncols - len(memo))]
-        if ncols == 4:
-            m0, m1, m2, m3 = memo[:4]
-            r0 = m0.get(c0)
-            r1 = m1.get(c1)
-            r2 = m2.get(c2)
-            r3 = m3.get(c3)
-            movable = {
-                **(self._run(0, c0) if r0 is None else r0),
-                **(self._run(1, c1) if r1 is None else r1),
-                **(self._run(2, c2) if r2 is None else r2),
-                **(self._run(3, c3) if r3 is None else r3),
-            }
-        else:
-            movable = {}
-            for s in range(ncols):
-                col = cols[s]
-                part = memo[s].get(col)
-                movable.update(self._run(s, col) if part is None else part)
-        for t in range(ncols):
-            top = tops[t]
-            if top >= 0:
-                found = []
-                for a in accept[top]:
-                    bottom = movable.get(a)
-                    if bottom is not None:
-                        found.append(bottom)
-            elif t == to_empty_column:
-                # Anything but a whole column (that would change nothing).
-                found = [v for v in movable.values() if v[1] > 0]
-            else:
+        for s, t, start in pairs:
+            if t == first_empty and to_empty_column < 0:
                 continue
-            for s, start in found:
-                if s == t:
+            col = cols[s]
+            if start:
+                # The class of ``uncovering``, found before the move is made.
+                under = col[start - 1]
+                if wanted[_SUIT[under]] == under or rtop in accept_set[under]:
+                    k = 2
+                elif col[start] not in accept_set[under]:
+                    k = 3
+                elif lean:
                     continue
-                col = cols[s]
-                if start:
-                    # The class of ``uncovering``, found before the move is made.
-                    under = col[start - 1]
-                    if wanted[_SUIT[under]] == under or rtop in accept_set[under]:
-                        k = 2
-                    elif col[start] not in accept_set[under]:
-                        k = 3
-                    elif lean:
-                        continue
-                    else:
-                        k = SHUFFLE
-                    c = list(cols)
-                    c[t] = cols[t] + col[start:]
-                    c[s] = col[:start]
-                    buckets[k].append(
-                        ((CC, s, t, len(col) - start), (tuple(c), fnd, rlen, talon, p, passes))
-                    )
-                    continue
-                c = list(cols)
-                c[t] = cols[t] + col
-                move = (CC, s, t, len(col))
-                if autofill and rlen:
-                    c[s] = reserve[rlen - 1 : rlen]
-                    b1.append((move, (tuple(c), fnd, rlen - 1, talon, p, passes)))
                 else:
-                    c[s] = b""
-                    b3.append((move, (tuple(c), fnd, rlen, talon, p, passes)))
+                    k = SHUFFLE
+                c = list(cols)
+                c[t] = cols[t] + col[start:]
+                c[s] = col[:start]
+                buckets[k].append(
+                    ((CC, s, t, len(col) - start), (tuple(c), fnd, rlen, talon, p, passes))
+                )
+                continue
+            c = list(cols)
+            c[t] = cols[t] + col
+            move = (CC, s, t, len(col))
+            if autofill and rlen:
+                c[s] = reserve[rlen - 1 : rlen]
+                b1.append((move, (tuple(c), fnd, rlen - 1, talon, p, passes)))
+            else:
+                c[s] = b""
+                b3.append((move, (tuple(c), fnd, rlen, talon, p, passes)))
 
         # 4. Talon cards to columns.
         waste_open = first_empty >= 0 and self.open_waste[busy]
@@ -579,7 +597,8 @@ class RulesEngine:
         redeals counted, a talon card below the waste's top comes after all of them but
         take-backs, the fewest redeals and then the nearest first.  None from a
         dead end (:meth:`locked`)."""
-        if self.lock is not None and self.locked(st):
+        lock = self.lock
+        if lock is not None and lock.dead(st[0], st[1], self.reserve[: st[2]], st[3], st[4], st[5]):
             return []
         if self.autocomplete:
             kids = self._ordered_finished(st, rng, greedy)
