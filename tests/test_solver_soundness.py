@@ -242,6 +242,17 @@ def test_a_win_the_lean_search_cannot_see_is_still_found() -> None:
     assert cf.is_won(replay(_NEEDS_A_SHUFFLE, result.moves))
 
 
+def both_engines(start: cf.GameState, rules: cf.Rules) -> list[tuple[Any, Any]]:
+    """The general engine and, with four columns, the standard one, each with its root
+    state for ``start`` under ``rules`` (the draw and column count taken from
+    ``start``)."""
+    own = rules.evolve(draw=start.draw, columns=len(start.position.columns))
+    engines: list[tuple[Any, Any]] = [RulesEngine.from_position(start.position, own)]
+    if len(start.position.columns) == 4:
+        engines.append(Engine.from_position(start.position, start.draw))
+    return engines
+
+
 @settings(max_examples=60)
 @given(variant_states(), play_rules)
 def test_the_lean_search_leaves_out_only_shuffles(start: cf.GameState, rules: cf.Rules) -> None:
@@ -249,11 +260,7 @@ def test_the_lean_search_leaves_out_only_shuffles(start: cf.GameState, rules: cf
     it, and leaves on top a card that can neither go up nor take the reserve's top; the
     engines' lean order is their full order without those moves."""
     assume(not start.position.pending)
-    own = rules.evolve(draw=start.draw, columns=len(start.position.columns))
-    engines: list[tuple[Any, Any]] = [RulesEngine.from_position(start.position, own)]
-    if len(start.position.columns) == 4:
-        engines.append(Engine.from_position(start.position, start.draw))
-    for engine, root in engines:
+    for engine, root in both_engines(start, rules):
         kids = engine.ordered(root)
         kept = unshuffled(engine, root, kids)
         assert engine.ordered(root, lean=True) == kept
@@ -277,11 +284,7 @@ def test_the_lean_search_sends_talon_cards_up_after_those_to_columns_r18(
     foundation moved right after the last talon card to a column (first when there is
     none); the other moves keep their order."""
     assume(not start.position.pending)
-    own = rules.evolve(draw=start.draw, columns=len(start.position.columns))
-    engines: list[tuple[Any, Any]] = [RulesEngine.from_position(start.position, own)]
-    if len(start.position.columns) == 4:
-        engines.append(Engine.from_position(start.position, start.draw))
-    for engine, root in engines:
+    for engine, root in both_engines(start, rules):
         kids = engine.ordered(root, lean=True)
         search = Search(engine, root, node_limit=None, time_limit=None)
         late = Probe(search, None, False, lean=True, late=True).moves(root)
