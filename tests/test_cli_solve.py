@@ -11,6 +11,7 @@ import pytest
 
 import pycanfield as cf
 from pycanfield._cli import main
+from pycanfield._survey import CSV_FIELDS
 
 
 def _expand(lines: list[str]) -> list[cf.Move]:
@@ -56,7 +57,7 @@ def test_survey_writes_rows_and_prints_the_interval(
     assert "3/3 deals" in captured.err  # the progress bar
     assert "95% CI" in captured.out
     rows = list(csv.reader(out.open(encoding="utf-8")))
-    assert rows[0] == ["code", "status", "moves", "positions", "seconds"]
+    assert rows[0] == list(CSV_FIELDS)
     assert len(rows) == 4
     assert all(row[0].startswith("CF1-D1-") for row in rows[1:])
 

@@ -7,6 +7,7 @@ import csv
 import io
 from pathlib import Path
 
+import attrs
 import pytest
 
 import pycanfield as cf
@@ -19,7 +20,7 @@ def test_survey_of_codes_keeps_their_order() -> None:
     calls: list[tuple[int, int]] = []
     result = cf.survey(CODES, time_limit=30, progress=lambda d, t: calls.append((d, t)))
     assert [row.code for row in result.rows] == CODES
-    assert calls == [(1, 3), (2, 3), (3, 3)]
+    assert calls == [(0, 3), (1, 3), (2, 3), (3, 3)]  # the pass starts, then each deal
     assert result.wins + result.no_wins + result.unknown == 3
     assert result.rows[0].status is cf.SolveStatus.WIN  # R29
     assert result.rows[0].moves > 0
@@ -81,10 +82,12 @@ def test_csv_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "out.csv"
     result.write_csv(path)
     lines = list(csv.reader(io.StringIO(path.read_text("utf-8"))))
-    assert lines[0] == ["code", "status", "moves", "positions", "seconds"]
+    header = ["code", "status", "moves", "positions", "seconds", "pass", "time_limit"]
+    assert lines[0] == [*header, "node_limit"]
     assert [SurveyRow.parse(line) for line in lines[1:]] == [
-        SurveyRow(r.code, r.status, r.moves, r.positions, round(r.seconds, 4)) for r in result.rows
+        attrs.evolve(r, seconds=round(r.seconds, 4)) for r in result.rows
     ]
+    assert all(line[5:] == ["first", "60.0", "2000"] for line in lines[1:])
 
 
 @pytest.mark.parametrize(

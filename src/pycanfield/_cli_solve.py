@@ -16,7 +16,8 @@ from ._errors import OptionError
 from ._moves import Move
 from ._solver import solve
 from ._state import deal
-from ._survey import SurveyResult, survey
+from ._survey import Limits, SurveyResult, limits_text, rerun_limits, survey_codes, survey_deals
+from ._survey_file import SurveyWriter
 from ._variants import VARIANTS, Rules
 
 if TYPE_CHECKING:
@@ -26,17 +27,28 @@ __all__ = ["ProgressBar", "compact_lines", "register"]
 
 
 class ProgressBar:
-    """A one-line progress bar on a terminal stream: ``[#####.....] 50/100 ...``."""
+    """A one-line progress bar on a terminal stream: ``[#####.....] 50/100 ...``.
+
+    A call that does not count on from the last one starts a new bar (the next pass of
+    a survey, or the next rules), and the time left is estimated from the deals solved
+    since it started, not from the ones a resumed survey read back.
+    """
 
     def __init__(self, stream: TextIO, *, width: int = 30) -> None:
         self.stream = stream
         self.width = width
         self.started = time.monotonic()
+        self.base = 0
+        self.last = (-1, -1)
 
     def __call__(self, done: int, total: int) -> None:
+        if done <= self.last[0] or total != self.last[1]:
+            self.started, self.base = time.monotonic(), done
+        self.last = (done, total)
         filled = self.width * done // total if total else self.width
         elapsed = time.monotonic() - self.started
-        left = elapsed / done * (total - done) if done else 0.0
+        solved = done - self.base
+        left = elapsed / solved * (total - done) if solved else 0.0
         bar = "#" * filled + "." * (self.width - filled)
         self.stream.write(
             f"\r[{bar}] {done}/{total} deals, {elapsed:.0f} s elapsed, ~{left:.0f} s left"
@@ -162,70 +174,132 @@ def _executor(args: argparse.Namespace) -> contextlib.AbstractContextManager[Exe
     if args.dask is not None:
         return _dask_executor(args.dask, args.jobs)
     if args.jobs is not None and args.jobs > 1:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-
-        # Forking a process that runs threads (JAX, once loaded, does) can deadlock the
-        # child; a fork server starts the workers from a clean process instead.
-        methods = multiprocessing.get_all_start_methods()
-        method = "forkserver" if "forkserver" in methods else None
-        return ProcessPoolExecutor(args.jobs, mp_context=multiprocessing.get_context(method))
+        return _process_pool(args.jobs)
     return contextlib.nullcontext()
 
 
-def _check_writable(path: str) -> None:
-    """Fail before a long survey, not after it, when its output cannot be written."""
+@contextlib.contextmanager
+def _process_pool(jobs: int) -> Iterator[Executor]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    # Forking a process that runs threads (JAX, once loaded, does) can deadlock the
+    # child; a fork server starts the workers from a clean process instead.
+    methods = multiprocessing.get_all_start_methods()
+    method = "forkserver" if "forkserver" in methods else None
+    pool = ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context(method))
     try:
-        with open(path, "a", encoding="utf-8"):
-            pass
-    except OSError as error:
-        raise OptionError(f"cannot write {path}: {error.strerror}") from None
+        yield pool
+    except BaseException:
+        # Stopped: the deals being solved are dropped rather than waited for, which
+        # could take a whole time limit.
+        _stop_workers(pool)
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        pool.shutdown(wait=True)
 
 
-def _survey(args: argparse.Namespace) -> int:
-    if args.out:
-        _check_writable(args.out)
-    deals: list[str] | int = _read_codes(args.codes) if args.codes else args.deals
+def _stop_workers(pool: Any) -> None:
+    """End the pool's worker processes now (before its shutdown, which forgets them)."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+
+
+def _rules_chosen(args: argparse.Namespace) -> tuple[list[str], list[Rules | None]]:
+    """The names and rules of the surveys asked for: one, or every preset's."""
     every = args.rules is not None and args.rules.strip().lower() == "all"
     if every and args.codes:
         raise OptionError("rules apply to random deals only; a game code carries its own rules")
-    chosen: list[Rules | None] = (
-        [v.rules for v in VARIANTS]
-        if every
-        else [Rules.parse(args.rules) if args.rules is not None else None]
-    )
-    results = []
-    with _executor(args) as executor:
-        for rules in chosen:
-            bar = ProgressBar(sys.stderr) if not args.quiet else None
-            results.append(
-                survey(
-                    deals,
-                    draw=args.draw,
-                    rules=rules,
-                    time_limit=args.time_limit,
-                    node_limit=args.node_limit,
-                    seed=args.seed,
-                    executor=executor,
-                    progress=bar,
-                )
-            )
     if every:
-        print(_table([v.name for v in VARIANTS], results))
+        return [v.name for v in VARIANTS], [v.rules for v in VARIANTS]
+    return [], [Rules.parse(args.rules) if args.rules is not None else None]
+
+
+def _survey(args: argparse.Namespace) -> int:
+    deals: list[str] | int = _read_codes(args.codes) if args.codes else args.deals
+    names, chosen = _rules_chosen(args)
+    if args.resume and not args.out:
+        raise OptionError("--resume continues the survey in the --out file: give --out")
+    first = (args.time_limit, args.node_limit)
+    rerun = rerun_limits(first, args.rerun, args.rerun_node_limit)
+    surveys = [survey_deals(deals, args.draw, args.seed, rules) for rules in chosen]
+    results: list[SurveyResult] = []
+    writer = None
+    try:
+        with contextlib.ExitStack() as stack:
+            if args.out:
+                every = frozenset(code for codes in surveys for code in codes)
+                writer = stack.enter_context(
+                    SurveyWriter(args.out, every, first, rerun, resume=args.resume)
+                )
+                if writer.done and not args.quiet:
+                    print(
+                        f"resuming: {len(writer.done)} rows read from {args.out}", file=sys.stderr
+                    )
+            executor = stack.enter_context(_executor(args))
+            bar = ProgressBar(sys.stderr) if not args.quiet else None
+            for codes in surveys:
+                results.append(
+                    survey_codes(
+                        codes,
+                        first,
+                        rerun,
+                        executor=executor,
+                        progress=bar,
+                        done=writer.done if writer is not None else None,
+                        write=writer.write if writer is not None else None,
+                    )
+                )
+    except KeyboardInterrupt:
+        if writer is None:
+            print("\ncanfield: survey stopped", file=sys.stderr)
+        else:
+            print(
+                f"\ncanfield: survey stopped; its rows so far are in {args.out}: run the "
+                "same command with --resume to continue it",
+                file=sys.stderr,
+            )
+        return 130
+    if names:
+        if rerun is not None:
+            print(_passes_table(names, results, first, rerun))
+            print()
+        print(_table(names, results))
     else:
         print(results[0].summary())
-    if args.out:
-        combined = SurveyResult(tuple(row for r in results for row in r.rows))
-        try:
-            combined.write_csv(args.out)
-        except OSError as error:
-            raise OptionError(f"cannot write {args.out}: {error.strerror}") from None
+        if rerun is not None and not results[0].reruns:
+            print("rerun: the first pass left no deal unknown")
     return 0
+
+
+def _passes_table(
+    names: list[str], results: list[SurveyResult], first: Limits, rerun: Limits
+) -> str:
+    """One line per rule set: the first pass's deals, won, no win and unknown, and the
+    rerun's."""
+    lines = [
+        f"first pass: {limits_text(first)} a deal; "
+        f"rerun of its unknown deals: {limits_text(rerun)} a deal",
+        f"{'rules':<12} {'deals':>6} {'won':>6} {'no win':>6} {'unknown':>7}"
+        f"  {'rerun':>5} {'won':>6} {'no win':>6} {'unknown':>7}",
+    ]
+    for name, r in zip(names, results, strict=True):
+        f, again = r.first, SurveyResult(r.reruns)
+        lines.append(
+            f"{name:<12} {len(r.rows):>6} {f.wins:>6} {f.no_wins:>6} {f.unknown:>7}"
+            f"  {len(again.rows):>5} {again.wins:>6} {again.no_wins:>6} {again.unknown:>7}"
+        )
+    return "\n".join(lines)
 
 
 def _table(names: list[str], results: list[SurveyResult]) -> str:
     """One line per rule set: deals, won, no win, unknown, share won of the decided
-    deals with its 95% interval."""
+    deals with its 95% interval (the answers after the rerun, if there was one)."""
     lines = [
         f"{'rules':<12} {'deals':>6} {'won':>6} {'no win':>6} {'unknown':>7}  winnable (95% CI)"
     ]
@@ -300,6 +374,27 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--node-limit", type=_positive_int, default=None, metavar="POSITIONS")
     p.add_argument("--seed", type=int, default=1, help="seed of the random deals (default 1)")
-    p.add_argument("--out", metavar="CSV", help="write one row per deal to this file")
+    p.add_argument(
+        "--rerun",
+        type=_positive_float,
+        default=None,
+        metavar="SECONDS",
+        help="then solve the deals left unknown again with this time limit",
+    )
+    p.add_argument(
+        "--rerun-node-limit",
+        type=_positive_int,
+        default=None,
+        metavar="POSITIONS",
+        help="then solve the deals left unknown again with this node limit",
+    )
+    p.add_argument(
+        "--out", metavar="CSV", help="write one row per deal to this file as each one finishes"
+    )
+    p.add_argument(
+        "--resume",
+        action="store_true",
+        help="continue the survey in the --out file: skip the deals it answers",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(run=_survey)
