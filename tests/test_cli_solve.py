@@ -6,6 +6,7 @@ import csv
 import itertools
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -191,3 +192,199 @@ def test_survey_of_every_preset_refuses_codes(
     codes.write_text("CF1-D3-AAAAACL\n", "utf-8")
     assert main(["survey", "--codes", str(codes), "--rules", "all"]) == 2
     assert "own rules" in capsys.readouterr().err
+
+
+# -- reruns and resumed surveys ----------------------------------------------------------
+
+# At 100 positions two deals are won, one proved lost and three left unknown; the rerun
+# at 3,000 positions wins one of these.
+RERUN_CODES = [
+    "CF1-D3-AAAAACL",
+    "CF1-D1-AAAAACL",
+    "CF1-D3-AAAAAAB",
+    "CCL-D3-LQDCDFE",
+    "CRB-D1-AAAAACL",
+    "CCL-D3-KZCYTJA",
+]
+
+
+def _rerun_args(tmp_path: Path, *more: str) -> list[str]:
+    codes = tmp_path / "codes.txt"
+    codes.write_text("\n".join(RERUN_CODES) + "\n", "utf-8")
+    return ["survey", "--codes", str(codes), "--node-limit", "100", "--quiet", *more]
+
+
+def test_survey_rerun_reports_the_first_pass_the_rerun_and_both(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "rows.csv"
+    args = _rerun_args(tmp_path, "--rerun-node-limit", "3000", "--out", str(out))
+    assert main(args) == 0
+    lines = capsys.readouterr().out.splitlines()
+    expected = cf.survey(RERUN_CODES, node_limit=100, rerun_node_limit=3_000)
+    assert lines == expected.summary().splitlines()
+    assert lines[0].startswith("first pass (60 s or 100 positions a deal): 6 deals: ")
+    assert lines[1].startswith("rerun of the 3 deals left unknown (60 s or 3,000 positions ")
+    rows = list(csv.reader(out.open(encoding="utf-8")))[1:]
+    assert [row[5:] for row in rows] == [["first", "60.0", "100"]] * 6 + [
+        ["rerun", "60.0", "3000"]
+    ] * 3
+
+
+def test_survey_rerun_with_nothing_left_unknown(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["survey", "--deals", "1", "--seed", "2", "--node-limit", "5000", "--rerun", "90"]
+    args.append("--quiet")
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "1 deal: 1 won" in out
+    assert out.endswith("rerun: the first pass left no deal unknown\n")
+
+
+def test_survey_rerun_must_search_longer(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["survey", "--deals", "1", "--time-limit", "60", "--rerun", "30"]) == 2
+    assert capsys.readouterr().err == (
+        "canfield: a rerun searches longer than the first pass (60 s a deal), not 30 s a deal\n"
+    )
+    with pytest.raises(SystemExit):
+        main(["survey", "--rerun", "-5"])
+    with pytest.raises(SystemExit):
+        main(["survey", "--rerun-node-limit", "0"])
+    capsys.readouterr()
+
+
+def test_survey_of_every_preset_with_a_rerun(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "all.csv"
+    args = ["survey", "--rules", "all", "--deals", "2", "--node-limit", "50", "--quiet"]
+    assert main([*args, "--rerun-node-limit", "400", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    passes, combined = text.split("\n\n")
+    names = [v.name for v in cf.VARIANTS]
+    lines = passes.splitlines()
+    assert lines[0] == "first pass: 60 s or 50 positions a deal; rerun of its unknown deals: " + (
+        "60 s or 400 positions a deal"
+    )
+    words = ["rules", "deals", "won", "no", "win", "unknown", "rerun", "won", "no", "win"]
+    assert lines[1].split() == [*words, "unknown"]
+    read = cf.SurveyResult.read_csv(out)
+    for name, line, variant in zip(names, lines[2:], cf.VARIANTS, strict=True):
+        mine = [r for r in read.rows if r.code.startswith(variant.prefix)]
+        again = [r for r in read.reruns if r.code.startswith(variant.prefix)]
+        unknown = sum(r.status is cf.SolveStatus.UNKNOWN for r in mine)
+        assert line.split()[0] == name
+        assert int(line.split()[4]) == unknown == int(line.split()[5]) == len(again)
+    # The table after the rerun counts each deal's last answer.
+    table = combined.splitlines()
+    assert [line.split()[0] for line in table[1:]] == names
+    result = cf.survey(2, rules="rainbow", seed=1, node_limit=50, rerun_node_limit=400)
+    rainbow = table[1 + names.index("rainbow")].split()
+    assert rainbow[1:5] == [str(n) for n in (2, result.wins, result.no_wins, result.unknown)]
+
+
+def test_survey_resumes_from_its_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "rows.csv"
+    args = _rerun_args(tmp_path, "--rerun-node-limit", "3000", "--out", str(out))
+    assert main(args) == 0
+    whole = capsys.readouterr().out
+    data = out.read_bytes()
+    lines = data.splitlines(keepends=True)
+    for k in (1, 4, 8):
+        out.write_bytes(b"".join(lines[:k]) + lines[k][:9])
+        assert main([*args, "--resume"]) == 0
+        assert capsys.readouterr().out == whole
+        assert len(out.read_bytes().splitlines()) == len(lines)
+    # Without --resume, the file is not overwritten.
+    assert main(args) == 2
+    assert "is not empty: continue the survey in it (--resume" in capsys.readouterr().err
+
+
+def test_survey_resume_refuses_another_surveys_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "rows.csv"
+    assert main(_rerun_args(tmp_path, "--out", str(out))) == 0
+    capsys.readouterr()
+    before = out.read_bytes()
+    args = _rerun_args(tmp_path, "--out", str(out), "--resume")
+    assert main([*args[:4], "200", *args[5:]]) == 2  # another node limit
+    assert capsys.readouterr().err == (
+        f"canfield: {out}, line 2: CF1-D3-AAAAACL was solved with 60 s or 100 positions a "
+        "deal, and this survey's first pass has 60 s or 200 positions; resume a survey with "
+        "the command that started it\n"
+    )
+    assert out.read_bytes() == before
+    assert main(["survey", "--deals", "2", "--resume", "--quiet"]) == 2
+    assert "--resume continues the survey in the --out file" in capsys.readouterr().err
+
+
+def test_a_stopped_survey_says_how_to_resume_and_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    out = tmp_path / "all.csv"
+    args = ["survey", "--rules", "all", "--deals", "1", "--node-limit", "50", "--quiet"]
+    args += ["--rerun-node-limit", "300", "--out", str(out)]
+    assert main(args) == 0
+    whole = capsys.readouterr().out
+    out.unlink()
+
+    import pycanfield._survey as survey_module
+
+    solve = cf.solve
+    calls = 0
+
+    def stopped(*arguments: Any, **options: Any) -> cf.SolveResult:
+        nonlocal calls
+        calls += 1
+        if calls == 7:
+            raise KeyboardInterrupt  # Ctrl-C, in the sixth preset's first pass
+        return solve(*arguments, **options)
+
+    monkeypatch.setattr(survey_module, "solve", stopped)
+    assert main(args) == 130
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        f"\ncanfield: survey stopped; its rows so far are in {out}: run the same command "
+        "with --resume to continue it\n"
+    )
+    assert len(cf.SurveyResult.read_csv(out).rows) >= 3
+    assert len(out.read_bytes().splitlines()) == 7  # the header and six rows
+    monkeypatch.setattr(survey_module, "solve", solve)
+    assert main([*args, "--resume"]) == 0
+    assert capsys.readouterr().out == whole
+
+
+def test_survey_resumes_with_worker_processes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "rows.csv"
+    args = _rerun_args(tmp_path, "--rerun-node-limit", "3000", "--out", str(out))
+    assert main(args) == 0
+    whole = capsys.readouterr().out
+    lines = out.read_bytes().splitlines(keepends=True)
+    out.write_bytes(b"".join(lines[:3]))
+    assert main([*args, "--resume", "--jobs", "2"]) == 0
+    assert capsys.readouterr().out == whole
+
+    def answers(rows: list[bytes]) -> list[list[bytes]]:
+        return sorted(row.split(b",")[:4] + row.split(b",")[5:] for row in rows[1:])
+
+    assert answers(out.read_bytes().splitlines()) == answers(b"".join(lines).splitlines())
+
+
+def test_the_progress_bar_starts_again_for_each_pass() -> None:
+    import io
+
+    from pycanfield._cli_solve import ProgressBar
+
+    stream = io.StringIO()
+    bar = ProgressBar(stream, width=4)
+    for done in range(4):
+        bar(done, 3)
+    bar(2, 5)  # a resumed pass: two deals read back
+    bar(3, 5)
+    text = stream.getvalue()
+    assert "3/3 deals" in text
+    assert text.endswith("] 3/5 deals, 0 s elapsed, ~0 s left")
+    assert bar.base == 2  # the time left counts the deals solved since the pass started

@@ -111,6 +111,7 @@ def test_bad_rows_raise(fields: list[str]) -> None:
         (True, {}),
         ("CF1-D3-AAAAACL", {}),
         ([], {}),
+        (["CF1-D3-AAAAACL", "cf1-d3-aaaaacl"], {}),  # the same deal twice
         (2, {"draw": 2}),
         (2, {"time_limit": -1}),
         (2, {"node_limit": 0}),

@@ -22,6 +22,7 @@ import concurrent.futures
 import inspect
 import random
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -270,17 +271,21 @@ CALLS: dict[str, Call] = {
     "survey": Call(
         cf.survey,
         {
-            "deals": [CODE, cf.decode(CODE)],
+            "deals": [CODE, cf.decode("CF1-D3-AAAAAAB")],
             "draw": 3,
             "time_limit": 30,
             "node_limit": 50,
             "seed": 1,
             "executor": _HereExecutor(),
             "progress": lambda done, total: None,
+            "rerun_time_limit": 31.0,
+            "rerun_node_limit": 100,
+            "resume": False,
         },
-        types={"deals": (int,), "time_limit": (float,)},
+        types={"deals": (int,), "time_limit": (float,), "rerun_time_limit": (int,)},
         accepts={"deals": (7,), "node_limit": (None, 7), "time_limit": (None, 7)}
-        | {"seed": (None, 7), "executor": (None,), "progress": (None,), "draw": (None,)},
+        | {"seed": (None, 7), "executor": (None,), "progress": (None,), "draw": (None,)}
+        | {"rerun_time_limit": (None,), "rerun_node_limit": (None,)},
     ),
     "SolveResult": Call(
         cf.SolveResult,
@@ -291,12 +296,13 @@ CALLS: dict[str, Call] = {
     "SurveyRow": Call(
         cf.SurveyRow,
         {"code": CODE, "status": cf.SolveStatus.WIN, "moves": 120, "positions": 300}
-        | {"seconds": 0.5},
-        types={"seconds": (int,)},
+        | {"seconds": 0.5, "rerun": False, "time_limit": 60.0, "node_limit": 500},
+        types={"seconds": (int,), "time_limit": (int,)},
         # Only the code's type is checked; SurveyRow.parse reads codes.
-        accepts={"code": ("x",), "moves": (7,), "positions": (7,), "seconds": (7,)},
+        accepts={"code": ("x",), "moves": (7,), "positions": (7,), "seconds": (7,)}
+        | {"time_limit": (None, 7), "node_limit": (None, 7)},
     ),
-    "SurveyResult": Call(cf.SurveyResult, {"rows": (_ROW,)}),
+    "SurveyResult": Call(cf.SurveyResult, {"rows": (_ROW,), "reruns": ()}),
 }
 
 # Public methods, listed by hand (they are not names of __all__).
@@ -330,6 +336,11 @@ METHODS: dict[str, Call] = {
     "Position.foundation": Call(POS.foundation, {"suit": cf.Suit.HEARTS}),
     "SolveStatus.parse": Call(cf.SolveStatus.parse, {"text": "no-win"}),
     "SurveyRow.parse": Call(cf.SurveyRow.parse, {"fields": _ROW.as_csv()}),
+    "SurveyResult.read_csv": Call(
+        cf.SurveyResult.read_csv,
+        {"path": Path(__file__).parent / "data" / "survey-0.1.csv"},
+        types={"path": (str,)},
+    ),
 }
 
 # Readers of text or data: a value of the wrong type is unreadable input for them.

@@ -355,12 +355,18 @@ class SurveyResult:
         stopped while writing leaves it, is left out.
 
         Raises:
+            WrongTypeError: ``path`` is not a file path.
             OptionError: the file cannot be read, or a line of it is not a survey row
                 (the message gives its number).
 
         .. versionadded:: 0.2
         """
+        import os
+
         from ._survey_file import read_survey_file
+
+        if not isinstance(path, (str, os.PathLike)):
+            raise wrong_type("SurveyResult.read_csv", "path", "a file path", path)
 
         rows = [row for _, row in read_survey_file(path).rows]
         return cls(tuple(r for r in rows if not r.rerun), reruns=tuple(r for r in rows if r.rerun))
@@ -429,13 +435,18 @@ def survey_deals(
             raise OptionError(f"a survey needs at least one deal, not {deals}")
         rng = random.Random(seed)
         chosen = as_rules(rules)
-        return [str(Deal.random(draw=draw, rng=rng, rules=chosen)) for _ in range(deals)]
+        drawn: dict[str, None] = {}
+        while len(drawn) < deals:
+            # Distinct deals: a deal drawn again (one chance in millions) is drawn anew.
+            drawn[str(Deal.random(draw=draw, rng=rng, rules=chosen))] = None
+        return list(drawn)
     if not isinstance(deals, Iterable):
         raise wrong_type("survey", "deals", _DEALS, deals)
     if rules is not None:
         # A code names its own rules: other rules would silently change the deal.
         raise OptionError("rules apply to random deals only; a game code carries its own rules")
-    codes = []
+    codes: list[str] = []
+    seen: set[str] = set()
     for i, item in enumerate(deals):
         if isinstance(item, Deal):
             codes.append(str(item))
@@ -443,6 +454,11 @@ def survey_deals(
             codes.append(str(Deal.parse(item)))
         else:
             raise wrong_type("survey", f"deals[{i}]", "a game code or a Deal", item)
+        if codes[-1] in seen:
+            # A deal counted twice would skew the share, and a deal's answers are found
+            # by its code.
+            raise OptionError(f"a survey's deals are distinct: {codes[-1]} is given twice")
+        seen.add(codes[-1])
     if not codes:
         raise OptionError("a survey needs at least one deal")
     return codes
