@@ -102,8 +102,8 @@ class SurveyRow:
             raise wrong_type("SurveyRow", "node_limit", "a whole number or None", self.node_limit)
 
     @property
-    def limits(self) -> Limits:
-        """The limits the deal was solved with: ``(time_limit, node_limit)``."""
+    def limits(self) -> tuple[float | None, int | None]:
+        """The limits the deal was solved with, as ``(time_limit, node_limit)``."""
         return (self.time_limit, self.node_limit)
 
     def as_csv(self) -> list[str]:
@@ -569,7 +569,7 @@ def survey(
     count each deal's last answer (:class:`SurveyResult`).
 
     ``out``, a file path, receives one CSV row per deal as each deal finishes (the
-    columns of :data:`CSV_FIELDS`, the rerun's rows after the first pass's), so that a
+    columns of :meth:`SurveyRow.as_csv`, the rerun's rows after the first pass's), so that a
     survey stopped midway loses only the deals being solved.  ``out`` must not hold rows
     already, unless ``resume`` is true: then the survey continues from the rows in
     ``out`` (a missing or empty file starts it), skipping the deals answered there, in
