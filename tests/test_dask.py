@@ -119,18 +119,18 @@ def test_a_malformed_scheduler_address_is_reported(capsys: pytest.CaptureFixture
 def test_a_survey_on_a_cluster_resumes_from_its_file(
     client: Any, plain: cf.SurveyResult, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    codes = tmp_path / "codes.txt"
-    codes.write_text("\n".join(CODES) + "\n", "utf-8")
     out = tmp_path / "rows.csv"
-    address = client.scheduler.address
-    args = ["survey", "--codes", str(codes), "--node-limit", "100", "--quiet", "--dask", address]
-    args += ["--rerun-node-limit", str(LIMIT), "--out", str(out)]
-    assert main(args) == 0
-    whole = capsys.readouterr().out
+    options: dict[str, Any] = {"node_limit": 100, "rerun_node_limit": LIMIT}
+    whole = cf.survey(CODES, **options, executor=client, out=out)
+    # After the rerun at the node limit of the plain survey, its verdicts.
+    assert _verdicts(cf.SurveyResult(whole.answers)) == _verdicts(plain)
     lines = out.read_bytes().splitlines(keepends=True)
     out.write_bytes(b"".join(lines[:3]) + lines[3][:5])  # two rows and a part of one
-    assert main([*args, "--resume"]) == 0
-    assert capsys.readouterr().out == whole
-    # After the rerun at the node limit of the plain survey, its verdicts.
+    codes = tmp_path / "codes.txt"
+    codes.write_text("\n".join(CODES) + "\n", "utf-8")
+    args = ["survey", "--codes", str(codes), "--node-limit", "100", "--quiet", "--resume"]
+    args += ["--rerun-node-limit", str(LIMIT), "--out", str(out)]
+    assert main([*args, "--dask", client.scheduler.address]) == 0
+    assert capsys.readouterr().out == whole.summary() + "\n"
     result = cf.SurveyResult.read_csv(out)
     assert sorted(_verdicts(cf.SurveyResult(result.answers))) == sorted(_verdicts(plain))
