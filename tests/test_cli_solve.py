@@ -388,3 +388,61 @@ def test_the_progress_bar_starts_again_for_each_pass() -> None:
     assert "3/3 deals" in text
     assert text.endswith("] 3/5 deals, 0 s elapsed, ~0 s left")
     assert bar.base == 2  # the time left counts the deals solved since the pass started
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
+def test_ctrl_c_stops_a_survey_with_worker_processes_and_leaves_its_file_whole(
+    tmp_path: Path,
+) -> None:
+    import os
+    import signal
+    import subprocess
+    import time
+
+    from pycanfield._survey import survey_deals
+    from pycanfield._survey_file import SurveyWriter
+
+    out = tmp_path / "rows.csv"
+    # Deals that take seconds each, so that the interrupt finds deals still to solve.
+    args = ["survey", "--rules", "classic", "--deals", "12", "--node-limit", "150000"]
+    args += ["--jobs", "2", "--quiet", "--out", str(out)]
+    # Python's own handler: a test run in the background may have SIGINT ignored.
+    program = (
+        "import signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from pycanfield._cli import main; sys.exit(main(sys.argv[1:]))"
+    )
+    process = subprocess.Popen(
+        [sys.executable, "-c", program, *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, as a terminal's Ctrl-C reaches
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and process.poll() is None:
+            if out.exists() and len(out.read_bytes().splitlines()) >= 3:
+                break
+            time.sleep(0.05)
+        assert process.poll() is None, "the survey ended before the interrupt"
+        os.killpg(process.pid, signal.SIGINT)
+        stdout, stderr = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+    assert process.returncode == 130
+    assert stdout == ""
+    assert stderr.endswith(
+        f"canfield: survey stopped; its rows so far are in {out}: run the same command "
+        "with --resume to continue it\n"
+    )
+    data = out.read_bytes()
+    assert data.endswith(b"\n")
+    rows = cf.SurveyResult.read_csv(out).rows
+    assert 2 <= len(rows) < 12
+    # The file is one a resumed survey takes.
+    codes = survey_deals(12, None, 1, cf.Rules.parse("classic"))
+    with SurveyWriter(out, codes, (60.0, 150_000), None, resume=True) as writer:
+        assert len(writer.done) == len(rows)
+    assert out.read_bytes() == data

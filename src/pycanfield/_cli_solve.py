@@ -194,20 +194,36 @@ def _process_pool(jobs: int) -> Iterator[Executor]:
         # Stopped: the deals being solved are dropped rather than waited for, which
         # could take a whole time limit.
         _stop_workers(pool)
-        pool.shutdown(wait=False, cancel_futures=True)
         raise
     finally:
         pool.shutdown(wait=True)
 
 
 def _stop_workers(pool: Any) -> None:
-    """End the pool's worker processes now (before its shutdown, which forgets them)."""
-    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14
-    if terminate is not None:
-        terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        process.terminate()
+    """End the pool's worker processes now, the deals not started cancelled."""
+    import threading
+    from concurrent.futures import InvalidStateError
+
+    # Taken before the shutdown, which forgets them.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
+    hook = threading.excepthook
+
+    def quiet(args: Any) -> None:
+        # Python before 3.12 fails to mark a cancelled deal's future as broken when its
+        # workers end, in the pool's own thread: a harmless traceback, not shown.
+        if not isinstance(args.exc_value, InvalidStateError):
+            hook(args)
+
+    threading.excepthook = quiet
+    try:
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        if manager is not None:
+            manager.join(timeout=10)
+    finally:
+        threading.excepthook = hook
 
 
 def _rules_chosen(args: argparse.Namespace) -> tuple[list[str], list[Rules | None]]:
