@@ -210,8 +210,8 @@ def _stop_workers(pool: Any) -> None:
     hook = threading.excepthook
 
     def quiet(args: Any) -> None:
-        # Python before 3.12 fails to mark a cancelled deal's future as broken when its
-        # workers end, in the pool's own thread: a harmless traceback, not shown.
+        # Before Python 3.12 the pool's own thread raises InvalidStateError when, its
+        # workers ended, it marks a cancelled deal's future as broken: harmless, not shown.
         if not isinstance(args.exc_value, InvalidStateError):
             hook(args)
 
