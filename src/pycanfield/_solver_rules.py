@@ -34,6 +34,7 @@ from ._solver_core import (
     unshuffled,
 )
 from ._solver_locks import Locks
+from ._solver_room import reserve_holds
 from ._variants import Rules
 
 __all__ = ["RState", "RulesEngine", "reach_limited"]
@@ -170,6 +171,7 @@ class RulesEngine:
                 runs=rules.runs,
                 alone=not any(self.open_column),
                 last_pass=rules.redeals,
+                behind=reserve_holds if self.autofill else None,
             )
             if not rules.takebacks and rules.runs != "any"
             else None
