@@ -7,8 +7,9 @@ real deals; weakened copies of the test must prune wins that these checks catch.
 
 from __future__ import annotations
 
+import contextlib
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -53,9 +54,10 @@ _TWO_COLUMNS = (_ace_base(("TH", "KS"), "JH QH KH", S=12, H=9), "rainfall column
 # Built by suit, Q♠ goes on K♠ once K♠ is refilled into the column: J♠ comes to the
 # reserve's top, and the game is won.
 _LANDING = (_ace_base(("TS",), "JS QS KS", S=9), "rainbow build=suit columns=1")
-# Q♦ and 7♣ go up and their columns take 10♣ and Q♣ for good; J♣ waits in the reserve
-# for 8♣, under 9♣, which waits for 8♣: lost, with as many reserve cards of the locked
-# set (10♣, Q♣, J♣ against two columns... three) as columns that empty is enough.
+# Q♦ and 7♣ go up and their columns take 10♣ and Q♣ for good, which wait for 8♣,
+# under 9♣, which waits for 8♣.  J♣ may then leave the reserve, but no column can
+# empty any more: lost.  Two cards of the locked set in the reserve and two columns
+# that empty: as many is enough.
 _AS_MANY = (
     builders.position(
         columns=("QD", "8C 9C", "7C"),
@@ -68,18 +70,32 @@ _AS_MANY = (
 _WON = [_TWO_COLUMNS, _LANDING]
 
 
+@contextlib.contextmanager
+def _room(on: bool = True) -> Iterator[None]:
+    """The general engines made meanwhile use the reserve's count (off by default)."""
+    was = room_module.ROOM
+    room_module.ROOM = on
+    try:
+        yield
+    finally:
+        room_module.ROOM = was
+
+
+@pytest.fixture(autouse=True)
+def _counting() -> Iterator[None]:
+    with _room():
+        yield
+
+
 def _fires(position: cf.Position, text: str) -> tuple[bool, bool]:
     """Whether the test of locked cards finds ``position`` lost, without and with the
     reserve's count."""
     rules = cf.Rules.parse(text)
     answers = []
     for on in (False, True):
-        room_module.ROOM = on
-        try:
+        with _room(on):
             engine, root = RulesEngine.from_position(position, rules)
             answers.append(engine.locked(root))
-        finally:
-            room_module.ROOM = True
     return answers[0], answers[1]
 
 
@@ -160,14 +176,14 @@ def test_positions_of_real_deals_held_by_the_reserve_are_lost(text: str) -> None
     pruned = proved = 0
     for seed in range(30):
         for engine, root in _random_play(rules, seed, steps=300, every=7):
-            assert engine.lock is not None
+            lock = engine.lock
+            assert lock is not None
+            assert lock.behind is not None
             if not engine.locked(root):
                 continue
-            room_module.ROOM = False
-            try:
-                old = engine.locked(root)
-            finally:
-                room_module.ROOM = True
+            behind, lock.behind = lock.behind, None
+            old = engine.locked(root)
+            lock.behind = behind
             if old:
                 continue
             pruned += 1

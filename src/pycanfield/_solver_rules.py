@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from . import _solver_room
 from ._cards import PACK
 from ._position import Position
 from ._solver_core import (
@@ -171,7 +172,7 @@ class RulesEngine:
                 runs=rules.runs,
                 alone=not any(self.open_column),
                 last_pass=rules.redeals,
-                behind=reserve_holds if self.autofill else None,
+                behind=reserve_holds if self.autofill and _solver_room.ROOM else None,
             )
             if not rules.takebacks and rules.runs != "any"
             else None
