@@ -17,9 +17,9 @@ from ._solver_locks import _SUIT, Locks, _free
 __all__ = ["ROOM", "reserve_holds"]
 
 _BIT = [1 << c for c in range(52)]
-# Whether the general engine uses the test: sound, but measured not to pay, so off
-# (docs/solver.rst, "Locked cards behind a full reserve, measured").
-ROOM = False
+# Whether the general engines made from now on use the test (docs/solver.rst, "Locked
+# cards behind a full reserve, measured").
+ROOM = True
 
 
 def reserve_holds(
