@@ -340,3 +340,42 @@ def locked_states(draw: st.DrawFn, max_left: int = 7, columns: int = 4) -> cf.Ga
     high = draw(st.integers(low, len(first)))
     tableau[0] = [*first[:low], pair[0], *first[low:high], pair[1], *first[high:]]
     return _late_state(draw, foundations, reserve, stock, waste, tableau)
+
+
+@st.composite
+def reserve_locked_states(draw: st.DrawFn, max_left: int = 5, columns: int = 3) -> cf.GameState:
+    """A late-game state (as :func:`late_states`) with a card of some suit at the bottom
+    of a column and two or three later cards of that suit at the bottom of the reserve,
+    every column holding a card: the case of the solver's test of locked cards behind
+    a full reserve (``docs/solver.rst``)."""
+    base = draw(cards)
+    suits = [base.suit, *(s for s in cf.Suit if s is not base.suit)]  # R8 order
+    left = draw(st.integers(0, max_left))
+    cuts = sorted(draw(st.lists(st.integers(0, left), min_size=3, max_size=3)))
+    counts = [b - a for a, b in zip([0, *cuts], [*cuts, left], strict=True)]
+    held_suit = draw(st.integers(0, 3))
+    kept = draw(st.integers(2, 3))
+    counts[held_suit] += kept + 1
+    foundations = []
+    loose: list[cf.Card] = []
+    low: list[cf.Card] = []
+    high: list[cf.Card] = []
+    for k, (suit, missing) in enumerate(zip(suits, counts, strict=True)):
+        size = 13 - missing
+        foundations.append(cf.Foundation(suit, base.rank, size))
+        mine = [cf.Card(cf.Rank((base.rank - 1 + h) % 13 + 1), suit) for h in range(size, 13)]
+        if k == held_suit:
+            # One card of the suit for a column, later ones for the reserve.
+            low = [mine.pop(draw(st.integers(0, len(mine) - kept - 1)))]
+            high = draw(st.permutations(mine[len(mine) - kept :]))
+            del mine[len(mine) - kept :]
+        loose += mine
+    loose = draw(st.permutations(loose))
+    # Every column holds a card: the first ones dealt go one to each column.
+    columns = min(columns, len(loose) + 1)
+    firsts = draw(st.permutations([*low, *loose[: columns - 1]]))
+    reserve, stock, waste, *tableau = _spread(draw, loose[columns - 1 :], columns)
+    for col, card in zip(tableau, firsts, strict=False):
+        # The card of the suit goes under the others of its column.
+        col.insert(0 if card in low else draw(st.integers(0, len(col))), card)
+    return _late_state(draw, foundations, [*high, *reserve], stock, waste, tableau)

@@ -9,6 +9,8 @@ the options under which it holds; this module finds the largest such set.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ._cards import PACK
 
 __all__ = ["Locks"]
@@ -59,6 +61,7 @@ class Locks:
         runs: str,
         alone: bool,
         last_pass: int | None,
+        behind: Callable[..., bool] | None = None,
     ) -> None:
         self.height, self.onto, self.accept, self.next = height, onto, accept, nxt
         self.accept_set = [frozenset(cards) for cards in accept]
@@ -70,6 +73,9 @@ class Locks:
         self.alone = alone
         # The redeals after which the waste is a stack (no recycle left), if limited.
         self.last_pass = last_pass
+        # The test of locked cards kept out of the empty columns by a full reserve
+        # (``pycanfield._solver_room``), under the fills that refill from the reserve.
+        self.behind = behind
         self.fix_endless, self.fix_alone = FIXPOINT_ENDLESS, FIXPOINT_ALONE
         self.memo: dict[tuple[bytes, tuple[int, ...]], int] = {}
         # For each set of columns and foundation sizes: 1 when lost by the quick test,
@@ -110,10 +116,17 @@ class Locks:
             return False
         if seen == 0:
             seen = layouts[key] = self._bottoms(cols, fnd)
-        if isinstance(seen, int):
+        if not isinstance(seen, int):
+            stacks, ncols, loose = self._stacks(cols, reserve, talon, p, passes)
+            if self.holds(stacks, ncols, loose, fnd, seen):
+                return True
+        behind = self.behind
+        if behind is None or not reserve or not all(cols):
             return False
-        stacks, ncols, loose = self._stacks(cols, reserve, talon, p, passes)
-        return self.holds(stacks, ncols, loose, fnd, seen)
+        # Some column may empty: whether the reserve still keeps a locked set whole.
+        if self.last_pass is not None and passes >= self.last_pass:
+            return behind(self, cols, fnd, reserve, talon[:p], talon[p:])
+        return behind(self, cols, fnd, reserve, None, talon)
 
     def _columns(self, cols: tuple[bytes, ...], fnd: tuple[int, ...]) -> int:
         """1 when the quick test of one column at a time (:meth:`column`) finds the

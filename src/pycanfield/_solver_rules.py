@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from . import _solver_room
 from ._cards import PACK
 from ._position import Position
 from ._solver_core import (
@@ -34,6 +35,7 @@ from ._solver_core import (
     unshuffled,
 )
 from ._solver_locks import Locks
+from ._solver_room import reserve_holds
 from ._variants import Rules
 
 __all__ = ["RState", "RulesEngine", "reach_limited"]
@@ -170,6 +172,7 @@ class RulesEngine:
                 runs=rules.runs,
                 alone=not any(self.open_column),
                 last_pass=rules.redeals,
+                behind=reserve_holds if self.autofill and _solver_room.ROOM else None,
             )
             if not rules.takebacks and rules.runs != "any"
             else None
