@@ -3,10 +3,11 @@
 The complete (main) search alone is run from the deal, given its code, to a node limit,
 in its own order, and the script prints what its positions are made of: how many
 distinct foundations, foundations with reserve, and foundations with reserve, talon,
-pointer and redeals they hold (the rest of a position is its columns); how many talons
-each foundations and reserve meet; the cards up; the kind of move that reached each
-position; the depth.  For a win, the moves of the line that were not the first the
-search tried, by their number: where the search chose wrongly before it found the
+pointer and redeals they hold (the rest of a position is its columns), and how many
+distinct columns, foundations and reserve (the rest is the talon pointer); how many
+talons each foundations and reserve meet; the cards up; the kind of move that reached
+each position; the depth.  For a win, the moves of the line that were not the first
+the search tried, by their number: where the search chose wrongly before it found the
 line.  A deal whose player chooses the base card (``base="choose"``) is searched after
 the choice given by ``--choice``.  ``docs/solver.rst`` ("The hard draw-3 deals with
 whole runs") gives the figures for a few deals::
@@ -80,6 +81,9 @@ def main() -> int:
     rests: Counter[tuple[Any, ...]] = Counter()
     talons: defaultdict[tuple[tuple[int, ...], int], set[tuple[Any, ...]]] = defaultdict(set)
     cards_up: Counter[int] = Counter()
+    # The columns (in any order), foundations and reserve: the position but for the talon
+    # pointer, as the talon holds the cards found nowhere else, in their dealt order.
+    tableaus: set[tuple[Any, ...]] = set()
     ends, forced = 0, 0
 
     def counted(st: RState, *options: Any, **named: Any) -> list[Any]:
@@ -88,6 +92,7 @@ def main() -> int:
         rests[st[1:]] += 1
         talons[(st[1], st[2])].add(st[3:])
         cards_up[sum(st[1])] += 1
+        tableaus.add((tuple(sorted(st[0])), st[1], st[2]))
         if not kids:
             ends += 1
         elif len(kids) == 1 and kids[0][0][0] in (RF, TF, CF):
@@ -111,6 +116,10 @@ def main() -> int:
         f"  distinct foundations {len(foundations):,}; with the reserve {len(talons):,}; "
         f"with the talon, pointer and redeals {len(rests):,} ({total / len(rests):.1f} "
         "positions each)"
+    )
+    print(
+        f"  distinct columns, foundations and reserve {len(tableaus):,} "
+        f"({total / len(tableaus):.2f} talon pointers each)"
     )
     per = sorted((len(seen) for seen in talons.values()), reverse=True)
     print(
