@@ -6,6 +6,7 @@ positions, and the searches that skip against plain searches over the public rul
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 import builders
 import pycanfield as cf
+from pycanfield import _solver_rules
 from pycanfield._solver import _search
 from pycanfield._solver_rules import RState, RulesEngine
 from strategies import variant_states
@@ -21,6 +23,20 @@ from test_solver_variants import brute_force, replay
 
 # The presets whose searches skip covered pointers under draw 3.
 COVERING = ("classic", "pysol", "superior", "selective")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _covering() -> Iterator[None]:
+    """The skip is off by default (it saves positions, not time): on for these tests."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_solver_rules, "COVER_POINTERS", True)
+        yield
+
+
+def test_the_skip_is_off_by_default() -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(_solver_rules, "COVER_POINTERS", False)
+        assert RulesEngine(b"", 1, cf.Rules.parse("pysol")).covered is None
 
 
 def engine_for(state: cf.GameState, rules: cf.Rules) -> tuple[RulesEngine, RState]:

@@ -67,6 +67,10 @@ _Fnd = tuple[
 _Layout = tuple[tuple[int, ...], int, list[tuple[int, int, int]]]
 # _KEY[reserve size][pointer]: those two bytes of a key.
 _KEY = [[bytes((r, p)) for p in range(53)] for r in range(53)]
+# Whether the searches skip positions covered by a talon pointer (docs/solver.rst,
+# "Talon pointers that draws reach"): sound, and fewer positions, but about as much
+# time, so off.
+COVER_POINTERS = False
 # The most keys a search keeps for ``RulesEngine._covered`` beside its table (an
 # estimated 0.3 GB), so that it stays within 2 GB; past it fewer positions are skipped.
 _LOOSE = 2_000_000
@@ -163,11 +167,11 @@ class RulesEngine:
         # The finish of ``autocomplete`` moves cards of columns a move does not name.
         self.postpone = not rules.autocomplete
         # Under draw 3 and endless redeals, draws alone take an unaligned pointer to the
-        # later ones of its residue and to the aligned one: a search skips a position
-        # when it has seen one that reaches it so (docs/solver.rst, "Talon pointers
-        # that draws reach").
+        # later ones of its residue and to the aligned one: with ``COVER_POINTERS`` a
+        # search skips a position when it has seen one that reaches it so
+        # (docs/solver.rst, "Talon pointers that draws reach").
         self.covered: Callable[[RState, bytes, set[bytes], set[bytes]], bool] | None = (
-            self._covered if rules.redeals is None and rules.draw > 1 else None
+            self._covered if COVER_POINTERS and rules.redeals is None and rules.draw > 1 else None
         )
         # Locked cards end a branch (docs/solver.rst) only when nothing comes down from
         # the foundations and no part of a run leaves the rest of its column.
