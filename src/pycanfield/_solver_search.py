@@ -196,6 +196,12 @@ class Probe:
         engine = search.engine
         root = search.root
         self.seen: set[bytes] = {engine.key(root)}
+        # The keys without their pointer of the positions seen with an unaligned one,
+        # for the engine's ``covered`` (see ``advance``).
+        self.loose: set[bytes] = set()
+        covered = getattr(engine, "covered", None)
+        if covered is not None:
+            covered(root, engine.key(root), set(), self.loose)
         self.stack: list[Iterator[tuple[IMove, Any]]] = [iter(self.moves(root))]
         self.states: list[Any] = [root]
         self.path: list[IMove] = []
@@ -223,6 +229,10 @@ class Probe:
         ordered = None if self.every is not None else engine.ordered
         late = self.late
         rng, greedy, lean = self.rng, self.greedy, self.lean
+        # A position that one already seen reaches by draws alone is skipped
+        # (docs/solver.rst, "Talon pointers that draws reach"); not with postponement.
+        covered = getattr(engine, "covered", None) if ordered is not None else None
+        loose = self.loose
         nodes = 0
         deadline = search.deadline
         best = search.best[0]
@@ -230,7 +240,7 @@ class Probe:
             while stack:
                 for move, child in stack[-1]:
                     k = key(child)
-                    if k in seen:
+                    if k in seen or (covered is not None and covered(child, k, seen, loose)):
                         continue
                     seen.add(k)
                     nodes += 1
