@@ -13,6 +13,7 @@ import pytest
 import pycanfield as cf
 from pycanfield._cli import main
 from pycanfield._survey import CSV_FIELDS
+from test_survey_rerun import CODES
 
 
 def _expand(lines: list[str]) -> list[cf.Move]:
@@ -196,21 +197,10 @@ def test_survey_of_every_preset_refuses_codes(
 
 # -- reruns and resumed surveys ----------------------------------------------------------
 
-# At 100 positions two deals are won, one proved lost and three left unknown; the rerun
-# at 3,000 positions wins one of these.
-RERUN_CODES = [
-    "CF1-D3-AAAAACL",
-    "CF1-D1-AAAAACL",
-    "CF1-D3-AAAAAAB",
-    "CCL-D3-LQDCDFE",
-    "CRB-D1-AAAAACL",
-    "CCL-D3-KZCYTJA",
-]
-
 
 def _rerun_args(tmp_path: Path, *more: str) -> list[str]:
     codes = tmp_path / "codes.txt"
-    codes.write_text("\n".join(RERUN_CODES) + "\n", "utf-8")
+    codes.write_text("\n".join(CODES) + "\n", "utf-8")
     return ["survey", "--codes", str(codes), "--node-limit", "100", "--quiet", *more]
 
 
@@ -221,7 +211,7 @@ def test_survey_rerun_reports_the_first_pass_the_rerun_and_both(
     args = _rerun_args(tmp_path, "--rerun-node-limit", "3000", "--out", str(out))
     assert main(args) == 0
     lines = capsys.readouterr().out.splitlines()
-    expected = cf.survey(RERUN_CODES, node_limit=100, rerun_node_limit=3_000)
+    expected = cf.survey(CODES, node_limit=100, rerun_node_limit=3_000)
     assert lines == expected.summary().splitlines()
     assert lines[0].startswith("first pass (60 s or 100 positions a deal): 6 deals: ")
     assert lines[1].startswith("rerun of the 3 deals left unknown (60 s or 3,000 positions ")
