@@ -153,10 +153,11 @@ def test_positions_held_by_the_reserve_are_never_won_and_solved_as_the_plain_sea
 
 
 def test_the_random_reserve_states_exercise_the_count() -> None:
-    """The strategy above reaches positions that only the reserve's count prunes."""
+    """The strategy above reaches positions that only the reserve's count prunes (about
+    3 examples in 100; at 300 examples a run once found only 2)."""
     seen = [0, 0]
 
-    @settings(max_examples=300, database=None)
+    @settings(max_examples=1000, database=None)
     @given(st.integers(1, 3).flatmap(lambda n: reserve_locked_states(columns=n)), _REFILLING)
     def count(start: cf.GameState, rules: cf.Rules) -> None:
         rules = rules.evolve(columns=len(start.position.columns))
@@ -165,7 +166,7 @@ def test_the_random_reserve_states_exercise_the_count() -> None:
         seen[1] += now and not before
 
     count()
-    assert seen[1] >= 3
+    assert seen[1] >= 5
 
 
 @pytest.mark.parametrize("text", ["rainbow", "rainfall", "chameleon", "rainfall build=suit"])
