@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 
 from hypothesis import strategies as st
@@ -198,19 +199,35 @@ def late_states(draw: st.DrawFn, max_left: int = 6, columns: int = 4) -> cf.Game
     stock and the waste.  Such states have few enough positions that a plain search
     can visit them all."""
     base = draw(cards)
-    suits = [base.suit, *(s for s in cf.Suit if s is not base.suit)]  # R8 order
-    left = draw(st.integers(1, max_left))
-    # How many of each suit are still to go up; the last ones of the suit's sequence.
-    cuts = sorted(draw(st.lists(st.integers(0, left), min_size=3, max_size=3)))
-    counts = [b - a for a, b in zip([0, *cuts], [*cuts, left], strict=True)]
-    foundations = []
-    loose: list[cf.Card] = []
-    for suit, missing in zip(suits, counts, strict=True):
-        size = 13 - missing
-        foundations.append(cf.Foundation(suit, base.rank, size))
-        loose += [cf.Card(cf.Rank((base.rank - 1 + h) % 13 + 1), suit) for h in range(size, 13)]
-    reserve, stock, waste, *tableau = _spread(draw, loose, columns)
+    counts = _split(draw, draw(st.integers(1, max_left)))
+    foundations, missing = _suit_tails(base, counts)
+    reserve, stock, waste, *tableau = _spread(
+        draw, list(itertools.chain.from_iterable(missing)), columns
+    )
     return _late_state(draw, foundations, reserve, stock, waste, tableau)
+
+
+def _split(draw: st.DrawFn, total: int) -> list[int]:
+    """How many cards of each suit are still to go up: four counts summing to ``total``."""
+    cuts = sorted(draw(st.lists(st.integers(0, total), min_size=3, max_size=3)))
+    return [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+
+
+def _suit_tails(
+    base: cf.Card, counts: list[int]
+) -> tuple[list[cf.Foundation], list[list[cf.Card]]]:
+    """The foundations (R8 order from ``base``) when suit ``k`` still misses the last
+    ``counts[k]`` cards of its sequence, and those cards per suit, lowest first."""
+    suits = [base.suit, *(s for s in cf.Suit if s is not base.suit)]  # R8 order
+    foundations = []
+    missing = []
+    for suit, count in zip(suits, counts, strict=True):
+        size = 13 - count
+        foundations.append(cf.Foundation(suit, base.rank, size))
+        missing.append(
+            [cf.Card(cf.Rank((base.rank - 1 + h) % 13 + 1), suit) for h in range(size, 13)]
+        )
+    return foundations, missing
 
 
 def _spread(draw: st.DrawFn, loose: list[cf.Card], columns: int) -> list[list[cf.Card]]:
@@ -317,23 +334,14 @@ def locked_states(draw: st.DrawFn, max_left: int = 7, columns: int = 4) -> cf.Ga
     goes only on base-rank cards, which are up, so the solver's test of locked cards
     (``docs/solver.rst``) applies whenever no column card can reach an empty column."""
     base = draw(cards)
-    suits = [base.suit, *(s for s in cf.Suit if s is not base.suit)]  # R8 order
-    left = draw(st.integers(2, max_left))
-    cuts = sorted(draw(st.lists(st.integers(0, left - 2), min_size=3, max_size=3)))
-    counts = [b - a for a, b in zip([0, *cuts], [*cuts, left - 2], strict=True)]
+    counts = _split(draw, draw(st.integers(2, max_left)) - 2)
     locked_suit = draw(st.integers(0, 3))
     counts[locked_suit] += 2
-    foundations = []
-    loose: list[cf.Card] = []
-    pair: list[cf.Card] = []
-    for k, (suit, missing) in enumerate(zip(suits, counts, strict=True)):
-        size = 13 - missing
-        foundations.append(cf.Foundation(suit, base.rank, size))
-        mine = [cf.Card(cf.Rank((base.rank - 1 + h) % 13 + 1), suit) for h in range(size, 13)]
-        if k == locked_suit:
-            # The last card of the suit, and one below it in the suit's order.
-            pair = [mine.pop(draw(st.integers(0, len(mine) - 2))), mine.pop()]
-        loose += mine
+    foundations, missing = _suit_tails(base, counts)
+    mine = missing[locked_suit]
+    # The last card of the suit, and one below it in the suit's order.
+    pair = [mine.pop(draw(st.integers(0, len(mine) - 2))), mine.pop()]
+    loose = list(itertools.chain.from_iterable(missing))
     reserve, stock, waste, *tableau = _spread(draw, loose, columns)
     first = tableau[0]
     low = draw(st.integers(0, len(first)))
@@ -349,28 +357,17 @@ def reserve_locked_states(draw: st.DrawFn, max_left: int = 5, columns: int = 3) 
     every column holding a card: the case of the solver's test of locked cards behind
     a full reserve (``docs/solver.rst``)."""
     base = draw(cards)
-    suits = [base.suit, *(s for s in cf.Suit if s is not base.suit)]  # R8 order
-    left = draw(st.integers(0, max_left))
-    cuts = sorted(draw(st.lists(st.integers(0, left), min_size=3, max_size=3)))
-    counts = [b - a for a, b in zip([0, *cuts], [*cuts, left], strict=True)]
+    counts = _split(draw, draw(st.integers(0, max_left)))
     held_suit = draw(st.integers(0, 3))
     kept = draw(st.integers(2, 3))
     counts[held_suit] += kept + 1
-    foundations = []
-    loose: list[cf.Card] = []
-    low: list[cf.Card] = []
-    high: list[cf.Card] = []
-    for k, (suit, missing) in enumerate(zip(suits, counts, strict=True)):
-        size = 13 - missing
-        foundations.append(cf.Foundation(suit, base.rank, size))
-        mine = [cf.Card(cf.Rank((base.rank - 1 + h) % 13 + 1), suit) for h in range(size, 13)]
-        if k == held_suit:
-            # One card of the suit for a column, later ones for the reserve.
-            low = [mine.pop(draw(st.integers(0, len(mine) - kept - 1)))]
-            high = draw(st.permutations(mine[len(mine) - kept :]))
-            del mine[len(mine) - kept :]
-        loose += mine
-    loose = draw(st.permutations(loose))
+    foundations, missing = _suit_tails(base, counts)
+    mine = missing[held_suit]
+    # One card of the suit for a column, later ones for the reserve.
+    low = [mine.pop(draw(st.integers(0, len(mine) - kept - 1)))]
+    high = draw(st.permutations(mine[len(mine) - kept :]))
+    del mine[len(mine) - kept :]
+    loose = draw(st.permutations(list(itertools.chain.from_iterable(missing))))
     # Every column holds a card: the first ones dealt go one to each column.
     columns = min(columns, len(loose) + 1)
     firsts = draw(st.permutations([*low, *loose[: columns - 1]]))
