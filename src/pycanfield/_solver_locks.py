@@ -84,8 +84,14 @@ class Locks:
         self.layouts: dict[tuple[tuple[bytes, ...], tuple[int, ...]], int | bytes] = {}
         # For each set of foundation sizes: 1 for every card next on its foundation.
         self.wanted: dict[tuple[int, ...], bytes] = {}
-        # For each set of foundation sizes: 1 for every card not up (see ``holds``).
+        # For each set of foundation sizes: 1 for every card not up (see ``not_up``).
         self.in_play: dict[tuple[int, ...], bytes] = {}
+        # ups[s][z]: the bits of the cards of suit s at heights up to z, those that may
+        # go up once the lowest card of the suit in a locked set is at height z.
+        self.ups = [
+            [sum(_BIT[c] for c in range(52) if _SUIT[c] == s and height[c] <= z) for z in range(14)]
+            for s in range(4)
+        ]
 
     def dead(
         self,
@@ -116,17 +122,31 @@ class Locks:
             return False
         if seen == 0:
             seen = layouts[key] = self._bottoms(cols, fnd)
+        # The piles as ``_stacks`` gives them, made here: once no recycle is left, the
+        # waste is a pile too.
+        last = self.last_pass is not None and passes >= self.last_pass
         if not isinstance(seen, int):
-            stacks, ncols, loose = self._stacks(cols, reserve, talon, p, passes)
-            if self.holds(stacks, ncols, loose, fnd, seen):
+            if last:
+                held = self.holds([*cols, reserve, talon[:p]], len(cols), talon[p:], fnd, seen)
+            else:
+                held = self.holds([*cols, reserve], len(cols), talon, fnd, seen)
+            if held:
                 return True
         behind = self.behind
         if behind is None or not reserve or not all(cols):
             return False
         # Some column may empty: whether the reserve still keeps a locked set whole.
-        if self.last_pass is not None and passes >= self.last_pass:
+        if last:
             return behind(self, cols, fnd, reserve, talon[:p], talon[p:])
         return behind(self, cols, fnd, reserve, None, talon)
+
+    def not_up(self, fnd: tuple[int, ...]) -> bytes:
+        """1 for every card not on the foundations of sizes ``fnd``; memoised."""
+        if len(self.in_play) >= _MEMO:
+            self.in_play.clear()
+        height = self.height
+        got = self.in_play[fnd] = bytes(1 if fnd[_SUIT[c]] <= height[c] else 0 for c in range(52))
+        return got
 
     def _columns(self, cols: tuple[bytes, ...], fnd: tuple[int, ...]) -> int:
         """1 when the quick test of one column at a time (:meth:`column`) finds the
@@ -179,7 +199,7 @@ class Locks:
                     break
             else:
                 return -1
-        return bytes(col[0] for col in cols)
+        return bytes([col[0] for col in cols])
 
     def _stacks(
         self, cols: tuple[bytes, ...], reserve: bytes, talon: bytes, p: int, passes: int
@@ -241,13 +261,7 @@ class Locks:
         False
         """
         height, nxt, accept_set = self.height, self.next, self.accept_set
-        init = self.in_play.get(fnd)
-        if init is None:
-            if len(self.in_play) >= _MEMO:
-                self.in_play.clear()
-            init = self.in_play[fnd] = bytes(
-                1 if fnd[_SUIT[c]] <= height[c] else 0 for c in range(52)
-            )
+        init = self.in_play.get(fnd) or self.not_up(fnd)
         # Every card not up is in a pile or loose, and starts in the set.  A card z is a
         # landing place when it is not up, no card of the set lies above it in its pile,
         # and it is not a card of the set outside the columns: a card may come to be put
@@ -264,19 +278,34 @@ class Locks:
             high.append(len(stack) - 1)
         low = list(fnd)
         whole = self.whole
-        pending = list(loose)
+        bit, suit, ups = _BIT, _SUIT, self.ups
+        # Bit c of ``up``: card c may go up (no card of its suit below it is in the
+        # set), kept for the loose cards; of ``pending``: c is loose and in the set.
+        up = ups[0][low[0]] | ups[1][low[1]] | ups[2][low[2]] | ups[3][low[3]]
+        pending = 0
+        for c in loose:
+            pending |= bit[c]
         changed = True
+        # Taking a card out of the set (``_free``, with ``up`` kept) is written out in
+        # each loop: this test runs for most positions searched.
         while changed:
             changed = False
             for k, stack in enumerate(stacks):
                 h = high[k]
                 while h >= 0:
                     c = stack[h]
-                    if not room & _BIT[c] and low[_SUIT[c]] < height[c]:
+                    if not room & bit[c] and low[suit[c]] < height[c]:
                         break
                     if c in watch:
                         return False
-                    _free(c, locked, low, height, nxt)
+                    locked[c] = 0
+                    s = suit[c]
+                    if low[s] == height[c]:
+                        z, row = height[c] + 1, nxt[s]
+                        while z < 13 and not locked[row[z]]:
+                            z += 1
+                        low[s] = z
+                        up |= ups[s][z]
                     room |= takes[c]
                     changed = True
                     # Uncover the cards down to the next card of the set, that one too.
@@ -292,23 +321,37 @@ class Locks:
                     # The bottom card leaves under the rest of the column when the
                     # card on it fits (runs="whole").
                     b = stack[0]
-                    if locked[b] and room & _BIT[b] and stack[1] in accept_set[b]:
+                    if locked[b] and room & bit[b] and stack[1] in accept_set[b]:
                         if b in watch:
                             return False
-                        _free(b, locked, low, height, nxt)
+                        locked[b] = 0
+                        s = suit[b]
+                        if low[s] == height[b]:
+                            z, row = height[b] + 1, nxt[s]
+                            while z < 13 and not locked[row[z]]:
+                                z += 1
+                            low[s] = z
+                            up |= ups[s][z]
                         changed = True
-            if pending:
-                left = []
-                for c in pending:
-                    if not room & _BIT[c] and low[_SUIT[c]] < height[c]:
-                        left.append(c)
-                        continue
-                    if c in watch:
-                        return False
-                    _free(c, locked, low, height, nxt)
-                    room |= takes[c]
-                    changed = True
-                pending = left
+            free = pending & (room | up)
+            while free:
+                # The loose cards that may leave, one at a time (each may free more).
+                one = free & -free
+                pending ^= one
+                c = one.bit_length() - 1
+                if c in watch:
+                    return False
+                locked[c] = 0
+                s = suit[c]
+                if low[s] == height[c]:
+                    z, row = height[c] + 1, nxt[s]
+                    while z < 13 and not locked[row[z]]:
+                        z += 1
+                    low[s] = z
+                    up |= ups[s][z]
+                room |= takes[c]
+                changed = True
+                free = pending & (room | up)
         return True
 
     def pinned(

@@ -12,7 +12,7 @@ reserve") gives the argument; this module is the test.
 
 from __future__ import annotations
 
-from ._solver_locks import _SUIT, Locks, _free
+from ._solver_locks import _SUIT, Locks
 
 __all__ = ["ROOM", "reserve_holds"]
 
@@ -56,26 +56,23 @@ def reserve_holds(
     if not reserve:
         return False
     height, nxt, accept_set, takes = lock.height, lock.next, lock.accept_set, lock.takes
+    ups, bit, suit = lock.ups, _BIT, _SUIT
     ncols = len(cols)
     stacks = list(cols) if waste is None else [*cols, waste]
-    # Every card not up starts in the set.
-    locked = bytearray(52)
-    for stack in stacks:
-        for c in stack:
-            locked[c] = 1
-    for c in reserve:
-        locked[c] = 1
-    for c in loose:
-        locked[c] = 1
+    # Every card not up starts in the set (each lies in a pile, the reserve or loose).
+    locked = bytearray(lock.in_play.get(fnd) or lock.not_up(fnd))
     room = 0
-    high = []
-    for k, stack in enumerate(stacks):
-        if k < ncols:
-            room |= takes[stack[-1]]
-        high.append(len(stack) - 1)
+    for col in cols:
+        room |= takes[col[-1]]
+    high = [len(stack) - 1 for stack in stacks]
     low = list(fnd)
+    # Bit c of ``up``: card c may go up (no card of its suit below it is in the set),
+    # kept for the loose cards; of ``pending``: c is loose and in the set.
+    up = ups[0][low[0]] | ups[1][low[1]] | ups[2][low[2]] | ups[3][low[3]]
+    pending = 0
+    for c in loose:
+        pending |= bit[c]
     whole = lock.whole
-    pending = list(loose)
     # The reserve from the top down; ``kept``: its cards in the set; ``opened``: the
     # columns whose bottom card is out of the set, each of which may take one card of
     # the set from the reserve.
@@ -83,15 +80,24 @@ def reserve_holds(
     kept = len(reserve)
     opened = 0
     changed = True
+    # Taking a card out of the set (``Locks._free``, with ``up`` kept) is written out
+    # in each loop: this test runs for most positions searched.
     while changed:
         changed = False
         for k, stack in enumerate(stacks):
             h = high[k]
             while h >= 0:
                 c = stack[h]
-                if not room & _BIT[c] and low[_SUIT[c]] < height[c]:
+                if not room & bit[c] and low[suit[c]] < height[c]:
                     break
-                _free(c, locked, low, height, nxt)
+                locked[c] = 0
+                s = suit[c]
+                if low[s] == height[c]:
+                    z, row = height[c] + 1, nxt[s]
+                    while z < 13 and not locked[row[z]]:
+                        z += 1
+                    low[s] = z
+                    up |= ups[s][z]
                 room |= takes[c]
                 changed = True
                 if h == 0 and k < ncols:
@@ -108,8 +114,15 @@ def reserve_holds(
                 # The bottom card leaves under the rest of the column when the card
                 # on it fits (runs="whole").
                 b = stack[0]
-                if locked[b] and room & _BIT[b] and stack[1] in accept_set[b]:
-                    _free(b, locked, low, height, nxt)
+                if locked[b] and room & bit[b] and stack[1] in accept_set[b]:
+                    locked[b] = 0
+                    s = suit[b]
+                    if low[s] == height[b]:
+                        z, row = height[b] + 1, nxt[s]
+                        while z < 13 and not locked[row[z]]:
+                            z += 1
+                        low[s] = z
+                        up |= ups[s][z]
                     opened += 1
                     changed = True
         if kept < opened:
@@ -123,8 +136,15 @@ def reserve_holds(
                 continue
             if seen > opened:
                 break
-            if room & _BIT[c] or low[_SUIT[c]] >= height[c]:
-                _free(c, locked, low, height, nxt)
+            if room & bit[c] or low[suit[c]] >= height[c]:
+                locked[c] = 0
+                s = suit[c]
+                if low[s] == height[c]:
+                    z, row = height[c] + 1, nxt[s]
+                    while z < 13 and not locked[row[z]]:
+                        z += 1
+                    low[s] = z
+                    up |= ups[s][z]
                 room |= takes[c]
                 kept -= 1
                 changed = True
@@ -135,14 +155,21 @@ def reserve_holds(
             seen += 1
         if kept < opened:
             return False
-        if pending:
-            left = []
-            for c in pending:
-                if not room & _BIT[c] and low[_SUIT[c]] < height[c]:
-                    left.append(c)
-                    continue
-                _free(c, locked, low, height, nxt)
-                room |= takes[c]
-                changed = True
-            pending = left
+        free = pending & (room | up)
+        while free:
+            # The loose cards that may leave, one at a time (each may free more).
+            one = free & -free
+            pending ^= one
+            c = one.bit_length() - 1
+            locked[c] = 0
+            s = suit[c]
+            if low[s] == height[c]:
+                z, row = height[c] + 1, nxt[s]
+                while z < 13 and not locked[row[z]]:
+                    z += 1
+                low[s] = z
+                up |= ups[s][z]
+            room |= takes[c]
+            changed = True
+            free = pending & (room | up)
     return kept >= opened

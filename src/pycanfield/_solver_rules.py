@@ -379,6 +379,18 @@ class RulesEngine:
                 **(self._run(2, c2) if r2 is None else r2),
                 **(self._run(3, c3) if r3 is None else r3),
             }
+        elif len(cols) == 3:
+            c0, c1, c2 = cols
+            tops = (c0[-1] if c0 else -1, c1[-1] if c1 else -1, c2[-1] if c2 else -1)
+            m0, m1, m2 = memo[:3]
+            r0 = m0.get(c0)
+            r1 = m1.get(c1)
+            r2 = m2.get(c2)
+            movable = {
+                **(self._run(0, c0) if r0 is None else r0),
+                **(self._run(1, c1) if r1 is None else r1),
+                **(self._run(2, c2) if r2 is None else r2),
+            }
         else:
             tops = tuple(c[-1] if c else -1 for c in cols)
             movable = {}
