@@ -6,7 +6,6 @@ positions, and the searches that skip against plain searches over the public rul
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -15,7 +14,6 @@ from hypothesis import strategies as st
 
 import builders
 import pycanfield as cf
-from pycanfield import _solver_rules
 from pycanfield._solver import _search
 from pycanfield._solver_rules import RState, RulesEngine
 from strategies import variant_states
@@ -23,20 +21,6 @@ from test_solver_variants import brute_force, replay
 
 # The presets whose searches skip covered pointers under draw 3.
 COVERING = ("classic", "pysol", "superior", "selective")
-
-
-@pytest.fixture(autouse=True, scope="module")
-def _covering() -> Iterator[None]:
-    """The skip is off by default (it saves positions, not time): on for these tests."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_solver_rules, "COVER_POINTERS", True)
-        yield
-
-
-def test_the_skip_is_off_by_default() -> None:
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(_solver_rules, "COVER_POINTERS", False)
-        assert RulesEngine(b"", 1, cf.Rules.parse("pysol")).covered is None
 
 
 def engine_for(state: cf.GameState, rules: cf.Rules) -> tuple[RulesEngine, RState]:
@@ -59,24 +43,25 @@ def with_pointer(st_: RState, p: int) -> RState:
 def covers(engine: RulesEngine, st_: RState, searched_before: list[RState]) -> bool:
     """Whether ``st_`` is covered after a search has entered ``searched_before``, in
     turn, into its table (each one asked first, as the search does)."""
-    seen: set[bytes] = set()
-    loose: set[bytes] = set()
+    pointers = engine.pointers
+    assert pointers is not None
+    marks: dict[bytes, int] = {}
     for x in searched_before:
-        k = engine.key(x)
-        engine._covered(x, k, seen, loose)
-        seen.add(k)
-    return engine._covered(st_, engine.key(st_), seen, loose)
+        pointers.enter(x, marks)
+    return engine.key(st_) not in map(engine.key, searched_before) and not pointers.enter(
+        st_, marks
+    )
 
 
 def test_the_search_keeps_covered_pointers_only_under_draw_3_and_endless_redeals() -> None:
     for name in COVERING:
         rules = cf.Rules.parse(f"{name} draw=3")
-        assert RulesEngine(b"", 1, rules).covered is not None
+        assert RulesEngine(b"", 1, rules).pointers is not None
     for rules in (
         cf.Rules.parse("pysol draw=1"),
         cf.Rules(draw=3, redeals=2, runs="whole", takebacks=False),
     ):
-        assert RulesEngine(b"", 1, rules).covered is None
+        assert RulesEngine(b"", 1, rules).pointers is None
 
 
 @settings(max_examples=30, deadline=None)
@@ -141,19 +126,10 @@ def searched(state: cf.GameState, rules: cf.Rules) -> tuple[cf.SolveStatus, int,
     search = _search(cf.GameState(state.position, rules=rules), 60_000, None)
     engine = search.engine
     assert isinstance(engine, RulesEngine)
-    assert engine.covered is not None
-    inner = engine.covered
-    skipped = [0]
-
-    def counted(st_: RState, key: bytes, seen: set[bytes], loose: set[bytes]) -> bool:
-        hit = inner(st_, key, seen, loose)
-        skipped[0] += hit
-        return hit
-
-    engine.covered = counted
+    assert engine.pointers is not None
     found, line = search.run()
     status = {True: cf.SolveStatus.WIN, False: cf.SolveStatus.NO_WIN, None: cf.SolveStatus.UNKNOWN}
-    return status[found], skipped[0], (search, line)
+    return status[found], search.skipped, (search, line)
 
 
 # Positions where the searches skip covered pointers, small enough for a plain search:

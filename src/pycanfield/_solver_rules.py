@@ -13,7 +13,7 @@ under which options.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 
 from . import _solver_room
 from ._cards import PACK
@@ -35,6 +35,7 @@ from ._solver_core import (
     unshuffled,
 )
 from ._solver_locks import Locks
+from ._solver_pointers import Pointers
 from ._solver_room import reserve_holds
 from ._variants import Rules
 
@@ -70,12 +71,9 @@ _Layout = tuple[tuple[int, ...], int, list[tuple[int, int, int]]]
 # _KEY[reserve size][pointer]: those two bytes of a key.
 _KEY = [[bytes((r, p)) for p in range(53)] for r in range(53)]
 # Whether the searches skip positions covered by a talon pointer (docs/solver.rst,
-# "Talon pointers that draws reach"): sound, and fewer positions, but about as much
-# time, so off.
-COVER_POINTERS = False
-# The most keys a search keeps for ``RulesEngine._covered`` beside its table (an
-# estimated 0.3 GB), so that it stays within 2 GB; past it fewer positions are skipped.
-_LOOSE = 2_000_000
+# "Talon pointers that draws reach"): sound, fewer positions, and with one look per
+# position (``_solver_pointers``) no dearer per position.
+COVER_POINTERS = True
 
 
 def _accept(build: str) -> list[tuple[int, ...]]:
@@ -172,8 +170,10 @@ class RulesEngine:
         # later ones of its residue and to the aligned one: with ``COVER_POINTERS`` a
         # search skips a position when it has seen one that reaches it so
         # (docs/solver.rst, "Talon pointers that draws reach").
-        self.covered: Callable[[RState, bytes, set[bytes], set[bytes]], bool] | None = (
-            self._covered if COVER_POINTERS and rules.redeals is None and rules.draw > 1 else None
+        self.pointers = (
+            Pointers(rules.draw, self.aligned_key)
+            if COVER_POINTERS and rules.redeals is None and rules.draw > 1
+            else None
         )
         # Locked cards end a branch (docs/solver.rst) only when nothing comes down from
         # the foundations and no part of a run leaves the rest of its column.
@@ -226,43 +226,14 @@ class RulesEngine:
             cols = self.sorted_cols[st[0]] = _SEP.join(sorted(st[0]))
         return cols + _KEY[st[2]][st[4]] + _BYTE[st[5]] + st[3]
 
-    def _covered(self, st: RState, key: bytes, seen: set[bytes], loose: set[bytes]) -> bool:
-        """Whether ``seen`` holds ``st`` (whose key is ``key``) with another pointer from
-        which draws alone reach ``st``'s: for an unaligned pointer, one lower by ``d``,
-        ``2d``, ...; for the aligned pointer, any unaligned one.
-
-        ``loose`` holds the keys without their pointer of the positions in ``seen``
-        that have an unaligned one, so that most answers take one look; a position
-        found not covered is added to it (the search adds it to ``seen`` next).
-
-        >>> import pycanfield as cf
-        >>> engine = RulesEngine(b"", 1, cf.Rules(runs="whole", takebacks=False))
-        >>> st = ((b"\\x01",), (1, 0, 0, 0), 0, bytes(range(20, 30)), 7, 0)
-        >>> seen, loose = set(), set()
-        >>> engine._covered(st[:4] + (1, 0), engine.key(st[:4] + (1, 0)), seen, loose)
-        False
-        >>> seen.add(engine.key(st[:4] + (1, 0)))
-        >>> [engine._covered(x, engine.key(x), seen, set(loose)) for x in (st, st[:4] + (8, 0))]
-        [True, False]
-        """
-        talon, p, d = st[3], st[4], self.draw
-        # The key's bytes: columns, reserve size, pointer, redeals used, talon.
-        cut = len(key) - len(talon) - 2
-        head, tail = key[: cut - 1], key[cut + 1 :]
-        bare = key[:cut] + tail
-        if bare not in loose:
-            if p and len(loose) < _LOOSE:
-                loose.add(bare)
-            return False
-        if not p:
-            return True
-        keys = _KEY[st[2]]
-        q = p - d
-        while q > 0:
-            if head + keys[q] + tail in seen:
-                return True
-            q -= d
-        return False
+    def aligned_key(self, st: RState) -> bytes:
+        """:meth:`key` of ``st`` with the aligned pointer (see ``pointers``)."""
+        cols = self.sorted_cols.get(st[0])
+        if cols is None:
+            if len(self.sorted_cols) >= _MEMO:
+                self.sorted_cols.clear()
+            cols = self.sorted_cols[st[0]] = _SEP.join(sorted(st[0]))
+        return cols + _KEY[st[2]][0] + _BYTE[st[5]] + st[3]
 
     @staticmethod
     def won(st: RState) -> bool:
