@@ -35,7 +35,7 @@ FROZEN = True
 # lost are small (about three keys on the deals measured), the others are cut short.
 BUDGET = 40
 # The most keys remembered, each way, before the memory is cleared.
-_MEMO = 1 << 18
+_MEMO = 1 << 17
 _SEP = b"\xff"
 _RANK = [c.rank.value for c in PACK]
 _RED = [c.is_red for c in PACK]
