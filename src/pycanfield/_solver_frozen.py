@@ -26,11 +26,14 @@ if TYPE_CHECKING:
     from ._solver_core import IMove
     from ._solver_rules import RState, RulesEngine
 
-__all__ = ["FROZEN", "Frozen"]
+__all__ = ["FROZEN", "FROZEN_ENDLESS", "Frozen"]
 
 # Whether the general engines made from now on use the test (docs/solver.rst, "Frozen
 # foundations, measured").
 FROZEN = True
+# Whether it runs while the talon is recycled without end (``redeals=None``): off, as it
+# costs more time there than it saves (docs/solver.rst, "Frozen foundations, measured").
+FROZEN_ENDLESS = False
 # The most keys looked at from one position before the test gives up: the closures proved
 # lost are small (about three keys on the deals measured), the others are cut short.
 BUDGET = 40

@@ -193,8 +193,15 @@ class RulesEngine:
             else None
         )
         # Positions from which no card can ever go up end a branch too (docs/solver.rst,
-        # "Frozen foundations"), under the same rules.
-        self.frozen = Frozen(self) if self.lock is not None and _solver_frozen.FROZEN else None
+        # "Frozen foundations"), under the same rules; while the talon is recycled
+        # without end the test costs more time than it saves.
+        self.frozen = (
+            Frozen(self)
+            if self.lock is not None
+            and _solver_frozen.FROZEN
+            and (rules.redeals is not None or _solver_frozen.FROZEN_ENDLESS)
+            else None
+        )
         self.reach: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         self.where: dict[tuple[bytes, int, int], _Where] = {}
         self.fnd: dict[tuple[int, ...], _Fnd] = {}
