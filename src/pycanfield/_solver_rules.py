@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from . import _solver_room
+from . import _solver_frozen, _solver_room
 from ._cards import PACK
 from ._position import Position
 from ._solver_core import (
@@ -34,6 +34,7 @@ from ._solver_core import (
     shuffle_classes,
     unshuffled,
 )
+from ._solver_frozen import Frozen
 from ._solver_locks import Locks
 from ._solver_pointers import Pointers
 from ._solver_room import reserve_holds
@@ -191,6 +192,16 @@ class RulesEngine:
             if not rules.takebacks and rules.runs != "any"
             else None
         )
+        # Positions from which no card can ever go up end a branch too (docs/solver.rst,
+        # "Frozen foundations"), under the same rules; while the talon is recycled
+        # without end the test costs more time than it saves.
+        self.frozen = (
+            Frozen(self)
+            if self.lock is not None
+            and _solver_frozen.FROZEN
+            and (rules.redeals is not None or _solver_frozen.FROZEN_ENDLESS)
+            else None
+        )
         self.reach: dict[tuple[int, int, int], list[tuple[int, int, int]]] = {}
         self.where: dict[tuple[bytes, int, int], _Where] = {}
         self.fnd: dict[tuple[int, ...], _Fnd] = {}
@@ -277,12 +288,15 @@ class RulesEngine:
         return all(fnd[_SUIT[x]] > self.height[x] or self._dead(x, fnd) for x in below)
 
     def locked(self, st: RState) -> bool:
-        """Whether ``st`` is lost by locked cards (:mod:`pycanfield._solver_locks`)."""
+        """Whether ``st`` is lost by locked cards (:mod:`pycanfield._solver_locks`) or by
+        frozen foundations (:mod:`pycanfield._solver_frozen`)."""
         lock = self.lock
         if lock is None:
             return False
         cols, fnd, rlen, talon, p, passes = st
-        return lock.dead(cols, fnd, self.reserve[:rlen], talon, p, passes)
+        if lock.dead(cols, fnd, self.reserve[:rlen], talon, p, passes):
+            return True
+        return self.frozen is not None and self.frozen.dead(st)
 
     def _where(self, talon: bytes, p: int, passes: int) -> _Where:
         """card -> (q, pointer after, passes after) for every talon card that draws and
@@ -636,7 +650,10 @@ class RulesEngine:
         take-backs, the fewest redeals and then the nearest first.  None from a
         dead end (:meth:`locked`)."""
         lock = self.lock
-        if lock is not None and lock.dead(st[0], st[1], self.reserve[: st[2]], st[3], st[4], st[5]):
+        if lock is not None and (
+            lock.dead(st[0], st[1], self.reserve[: st[2]], st[3], st[4], st[5])
+            or (self.frozen is not None and self.frozen.dead(st))
+        ):
             return []
         if self.autocomplete:
             kids = self._ordered_finished(st, rng, greedy)
