@@ -70,7 +70,10 @@ def measure(code: str, node_limit: int, spill: int) -> None:
 
     def kept(self: Probe, *args: Any, **kwargs: Any) -> None:
         init(self, *args, **kwargs)
-        probes.append(self)
+        # The main and the lean search, whose tables live through the search; the
+        # fresh searches' tables must go when they end.
+        if self.rng is None and not self.greedy:
+            probes.append(self)
 
     Probe.__init__ = kept  # type: ignore[method-assign]
     search = _search(cf.deal(code), node_limit, None)
@@ -79,8 +82,7 @@ def measure(code: str, node_limit: int, spill: int) -> None:
     found = search.run()[0]
     seconds = time.process_time() - started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    # The two long-lived probes (the main and the lean search) hold nearly all.
-    sizes = [table_bytes(probe) for probe in probes[:2]]
+    sizes = [table_bytes(probe) for probe in probes]
     entries = sum(n for _, n in sizes)
     out = {
         "found": str(found),

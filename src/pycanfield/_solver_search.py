@@ -27,9 +27,9 @@ MAX_POSITIONS = 8_000_000
 # What an entry of each form of a table weighs against ``MAX_POSITIONS``, in entries of
 # a packed set (docs/solver.rst, "Memory"): a key in a ``set``, one in the pointer
 # table's ``dict``, one in its packed form.
-SET_WEIGHT = 2.0
-DICT_WEIGHT = 2.4
-MAP_WEIGHT = 1.2
+SET_WEIGHT = 2.5
+DICT_WEIGHT = 3.0
+MAP_WEIGHT = 1.6
 # The moves between columns that the complete searches postpone (docs/solver.rst):
 # "shuffles" (only those that shuffle a run), "all" (every one that leaves its source
 # and target non-empty) or "none".
