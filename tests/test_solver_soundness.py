@@ -17,7 +17,7 @@ from pycanfield._solver import _public
 from pycanfield._solver_core import CC, TC, TF, Engine, unshuffled
 from pycanfield._solver_generic import GenericSearch
 from pycanfield._solver_rules import RulesEngine
-from pycanfield._solver_search import Probe, Search, talon_up_late
+from pycanfield._solver_search import SET_WEIGHT, Probe, Search, talon_up_late
 from strategies import late_states, play_rules, variant_states
 from test_solver_variants import brute_force, replay
 
@@ -123,7 +123,9 @@ def test_a_full_table_stops_the_search_with_unknown() -> None:
     """The table's bound (2 GB in all) stops a search that has no other limit."""
     state = cf.deal("CF1-D3-PBTONTH")
     engine, root = Engine.from_position(state.position, state.draw)
-    search = Search(engine, root, node_limit=None, time_limit=None, max_positions=4_000)
+    # The bound counts entries of a packed table; these tables stay sets.
+    room = int(4_000 * SET_WEIGHT)
+    search = Search(engine, root, node_limit=None, time_limit=None, max_positions=room)
     assert search.run() == (None, [])
     # The complete and the lean search's tables hold 4,000 positions at most between
     # them; each fresh search in between (its table then goes) at most the room left.

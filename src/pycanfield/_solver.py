@@ -229,7 +229,7 @@ def solve(
 
     The search stops after ``node_limit`` positions or ``time_limit`` seconds, if
     given, and then answers ``SolveStatus.UNKNOWN``.  Without limits it decides unless
-    its table of positions fills up (about 1.5 GB; then ``UNKNOWN`` too).  The
+    its table of positions fills up (about 1.2 GB; then ``UNKNOWN`` too).  The
     cycle collector (``gc``) is paused while the search runs, and restored after.
 
     >>> result = solve("CF1-D3-AAAAACL", time_limit=30)

@@ -24,6 +24,7 @@ from typing import Any, Protocol
 
 from ._cards import PACK
 from ._position import Position
+from ._solver_table import TalonBits
 
 __all__ = ["Engine", "EngineLike", "State", "unshuffled"]
 
@@ -195,6 +196,8 @@ class Engine:
         self.postpone = True
         # NEXT[suit][size]: the card a foundation of that suit takes at that size.
         self.next = [[s * 13 + (base - 1 + z) % 13 for z in range(13)] + [-1] for s in range(4)]
+        # The talon's part of a key (``from_position`` gives it the root's talon).
+        self.talon_bits = TalonBits(None)
 
     # -- conversion ---------------------------------------------------------------
 
@@ -208,15 +211,20 @@ class Engine:
         talon = bytes([c.index for c in pos.waste] + [c.index for c in reversed(pos.stock)])
         p = _normal(len(pos.waste), len(talon), draw)
         cols = tuple(bytes(c.index for c in col) for col in pos.columns)
+        engine.talon_bits = TalonBits(talon)
         return engine, (cols, tuple(fnd), len(reserve), talon, p)
 
     # -- the rules ------------------------------------------------------------------
 
-    @staticmethod
-    def key(st: State) -> bytes:
+    def key(self, st: State) -> bytes:
         """The transposition key: columns sorted (they are interchangeable), the reserve
-        size, the pointer and the talon.  The foundations follow from the rest."""
-        return _SEP.join(sorted(st[0])) + _PAIR[st[2]][st[4]] + st[3]
+        size, the pointer and which of the root's talon cards are left (see
+        :class:`~pycanfield._solver_table.TalonBits`).  The foundations follow from the
+        rest."""
+        talon = self.talon_bits.memo.get(st[3])
+        if talon is None:
+            talon = self.talon_bits(st[3])
+        return _SEP.join(sorted(st[0])) + _PAIR[st[2]][st[4]] + talon
 
     @staticmethod
     def won(st: State) -> bool:

@@ -38,6 +38,7 @@ from ._solver_frozen import Frozen
 from ._solver_locks import Locks
 from ._solver_pointers import Pointers
 from ._solver_room import reserve_holds
+from ._solver_table import TalonBits
 from ._variants import Rules
 
 __all__ = ["RState", "RulesEngine", "reach_limited"]
@@ -207,6 +208,8 @@ class RulesEngine:
         self.fnd: dict[tuple[int, ...], _Fnd] = {}
         self.layouts: dict[tuple[bytes, ...], _Layout] = {}
         self.sorted_cols: dict[tuple[bytes, ...], bytes] = {}
+        # The talon's part of a key (``from_position`` gives it the root's talon).
+        self.talon_bits = TalonBits(None)
         self.run_memo: list[dict[bytes, dict[int, tuple[int, int]]]] = [
             {} for _ in range(rules.columns)
         ]
@@ -224,18 +227,23 @@ class RulesEngine:
         else:
             p, passes = len(pos.waste), pos.passes
         cols = tuple(bytes(c.index for c in col) for col in pos.columns)
+        engine.talon_bits = TalonBits(talon)
         return engine, (cols, tuple(fnd), len(reserve), talon, p, passes)
 
     def key(self, st: RState) -> bytes:
         """The transposition key: columns sorted (they are interchangeable), the reserve
-        size, the pointer, the redeals used and the talon.  The foundations follow.
-        The columns' part is memoised: many positions share their columns."""
+        size, the pointer, the redeals used and which of the root's talon cards are
+        left (see :class:`~pycanfield._solver_table.TalonBits`).  The foundations
+        follow.  The columns' part is memoised: many positions share their columns."""
         cols = self.sorted_cols.get(st[0])
         if cols is None:
             if len(self.sorted_cols) >= _MEMO:
                 self.sorted_cols.clear()
             cols = self.sorted_cols[st[0]] = _SEP.join(sorted(st[0]))
-        return cols + _KEY[st[2]][st[4]] + _BYTE[st[5]] + st[3]
+        talon = self.talon_bits.memo.get(st[3])
+        if talon is None:
+            talon = self.talon_bits(st[3])
+        return cols + _KEY[st[2]][st[4]] + _BYTE[st[5]] + talon
 
     def aligned_key(self, st: RState) -> bytes:
         """:meth:`key` of ``st`` with the aligned pointer (see ``pointers``)."""
@@ -244,7 +252,10 @@ class RulesEngine:
             if len(self.sorted_cols) >= _MEMO:
                 self.sorted_cols.clear()
             cols = self.sorted_cols[st[0]] = _SEP.join(sorted(st[0]))
-        return cols + _KEY[st[2]][0] + _BYTE[st[5]] + st[3]
+        talon = self.talon_bits.memo.get(st[3])
+        if talon is None:
+            talon = self.talon_bits(st[3])
+        return cols + _KEY[st[2]][0] + _BYTE[st[5]] + talon
 
     @staticmethod
     def won(st: RState) -> bool:

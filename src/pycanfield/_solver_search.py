@@ -14,14 +14,23 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
+from . import _solver_table
 from ._solver_core import MACRO, TC, TF, EngineLike, IMove
 from ._solver_pointers import Pointers
+from ._solver_table import PackedMap, PackedSet
 
 __all__ = ["Probe", "Search", "progress", "shorten", "talon_up_late"]
 
-# The tables of one search hold at most this many positions, about 1.5 GB, so that a
-# search stays within 2 GB; past it the search stops and answers "unknown".
-MAX_POSITIONS = 8_000_000
+# The tables of one search hold at most this many entries of a packed table (a peak of
+# 1,272 MiB at 18,000,000 on a standard draw-1 search, docs/solver.rst), so that a search
+# stays within 2 GB; past it the search stops and answers "unknown".
+MAX_POSITIONS = 16_000_000
+# What an entry of each form of a table weighs against ``MAX_POSITIONS``, in entries of
+# a packed set (docs/solver.rst, "Memory"): a key in a ``set``, one in the pointer
+# table's ``dict``, one in its packed form.
+SET_WEIGHT = 2.5
+DICT_WEIGHT = 3.0
+MAP_WEIGHT = 1.6
 # The moves between columns that the complete searches postpone (docs/solver.rst):
 # "shuffles" (only those that shuffle a run), "all" (every one that leaves its source
 # and target non-empty) or "none".
@@ -156,6 +165,12 @@ class Search:
         )
 
 
+def _slots(n: int) -> int:
+    """The index slots of a packed table made for ``n`` entries: a power of two that
+    leaves it a third full or less."""
+    return 1 << max(12, (3 * n).bit_length())
+
+
 def _luby() -> Iterator[int]:
     """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ..."""
     i = 1
@@ -206,6 +221,9 @@ class Probe:
         )
         self.seen: set[bytes] = set()
         self.marks: dict[bytes, int] = {}
+        # Past ``SPILL`` positions the table moves to its packed form (``spill``).
+        self.packed: PackedSet | None = None
+        self.packed_marks: PackedMap | None = None
         if self.pointers is None:
             self.seen.add(engine.key(root))
         else:
@@ -215,10 +233,33 @@ class Probe:
         self.path: list[IMove] = []
 
     def size(self) -> int:
-        """The entries of the table, for the bound on memory: one of ``marks`` counts
-        as 1.2 of ``seen``'s (a search skipping few positions takes 197 bytes a position
-        with ``marks`` against 171 without, measured on ``CSE-D3-VJUPJUW``)."""
-        return len(self.seen) + len(self.marks) * 6 // 5
+        """The room the table takes, for the bound on memory, in entries of a packed
+        set: an entry of ``seen`` counts as ``SET_WEIGHT`` of them, one of ``marks`` as
+        ``DICT_WEIGHT``, one of the packed map as ``MAP_WEIGHT`` (docs/solver.rst,
+        "Memory")."""
+        size = len(self.seen) * SET_WEIGHT + len(self.marks) * DICT_WEIGHT
+        if self.packed is not None:
+            size += len(self.packed)
+        if self.packed_marks is not None:
+            size += len(self.packed_marks) * MAP_WEIGHT
+        return int(size)
+
+    def spill(self) -> None:
+        """Move the table into its packed form: from here on the search enters
+        positions there (see ``advance``)."""
+        if self.pointers is None:
+            packed = self.packed = PackedSet(_slots(len(self.seen)))
+            add, pop = packed.add, self.seen.pop
+            # Popped keys are freed as they go in: the two forms do not both hold all.
+            for _ in range(len(self.seen)):
+                add(pop())
+            self.seen = set()
+        else:
+            marks = self.packed_marks = PackedMap(_slots(len(self.marks)))
+            get_or_add, popitem = marks.get_or_add, self.marks.popitem
+            for _ in range(len(self.marks)):
+                get_or_add(*popitem())
+            self.marks = {}
 
     def moves(self, st: Any) -> list[tuple[IMove, Any]]:
         kids = self.search.engine.ordered(st, self.rng, self.greedy, self.lean)
@@ -249,6 +290,12 @@ class Probe:
         pointers, marks = self.pointers, self.marks
         if pointers is not None:
             bare, bit, hit = pointers.key, pointers.bit, pointers.hit
+        # Once the table is packed (``spill``), positions are entered there.
+        spill = _solver_table.SPILL
+        add = None if self.packed is None else self.packed.add
+        get_or_add = set_last = None
+        if self.packed_marks is not None:
+            get_or_add, set_last = self.packed_marks.get_or_add, self.packed_marks.set_last
         nodes = skipped = 0
         deadline = search.deadline
         best = search.best[0]
@@ -257,20 +304,46 @@ class Probe:
                 for move, child in stack[-1]:
                     if pointers is None:
                         k = key(child)
-                        if k in seen:
-                            continue
-                        seen.add(k)
-                    else:
-                        k = bare(child)
-                        mark = marks.get(k)
-                        if mark is None:
-                            marks[k] = bit[child[4]]
-                        elif mark & hit[child[4]]:
-                            if not mark & bit[child[4]]:
-                                skipped += 1
+                        if add is not None:
+                            if not add(k):
+                                continue
+                        elif k in seen:
                             continue
                         else:
-                            marks[k] = mark | bit[child[4]]
+                            seen.add(k)
+                            if len(seen) >= spill:
+                                self.spill()
+                                seen = self.seen
+                                add = self.packed.add  # type: ignore[union-attr]
+                    else:
+                        k = bare(child)
+                        if get_or_add is not None:
+                            # The same steps as with ``marks`` below, in one look:
+                            # a new key is entered with its bit at once.
+                            got = get_or_add(k, bit[child[4]])
+                            if got >= 0:
+                                if got & hit[child[4]]:
+                                    if not got & bit[child[4]]:
+                                        skipped += 1
+                                    continue
+                                set_last(got | bit[child[4]])  # type: ignore[misc]
+                        else:
+                            mark = marks.get(k)
+                            if mark is None:
+                                marks[k] = bit[child[4]]
+                                if len(marks) >= spill:
+                                    self.spill()
+                                    marks = self.marks
+                                    packed_marks = self.packed_marks
+                                    assert packed_marks is not None
+                                    get_or_add = packed_marks.get_or_add
+                                    set_last = packed_marks.set_last
+                            elif mark & hit[child[4]]:
+                                if not mark & bit[child[4]]:
+                                    skipped += 1
+                                continue
+                            else:
+                                marks[k] = mark | bit[child[4]]
                     nodes += 1
                     path.append(move)
                     states.append(child)
