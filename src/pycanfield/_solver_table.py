@@ -20,7 +20,10 @@ __all__ = ["SPILL", "PackedMap", "PackedSet", "TalonBits"]
 
 # A search's table moves from a ``set`` (or ``dict``) to the packed form once it holds
 # this many positions: below it the ``set`` is faster and its memory does not matter.
-SPILL = 1_000_000
+# High enough that a search of a minute or so on a slow machine never spills, low
+# enough that two tables of this size in sets stay within the bound (2.5 x 2 x 2.5M
+# of MAX_POSITIONS = 16M).
+SPILL = 2_500_000
 # The index grows (doubles) once more than this fraction of its slots is used.
 _LOAD = 2 / 3
 # The memo of talons turned into bit masks is cleared at this size.
