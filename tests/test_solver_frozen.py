@@ -7,7 +7,6 @@ wins that these checks catch."""
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 from collections.abc import Iterator
 from typing import Any
@@ -24,6 +23,7 @@ from pycanfield._solver import _search
 from pycanfield._solver_rules import RulesEngine
 from pycanfield._solver_search import Search
 from strategies import late_states, locked_states
+from switches import locked_without_and_with, switched
 from test_solver_soundness import check_against_plain_search, solved_as_the_plain_search
 from test_solver_variants import brute_force
 
@@ -83,32 +83,15 @@ _SWAPPED_LOST = _ace_base(("KS TH KC KH QH", ""), waste="JH", S=12, H=9, C=12)
 _MORE_WON = [_SWAPPED]
 
 
-@contextlib.contextmanager
-def _frozen(on: bool = True) -> Iterator[None]:
-    """The general engines made meanwhile use the test of frozen foundations."""
-    was = frozen_module.FROZEN
-    frozen_module.FROZEN = on
-    try:
-        yield
-    finally:
-        frozen_module.FROZEN = was
-
-
 @pytest.fixture(autouse=True)
 def _testing() -> Iterator[None]:
-    with _frozen():
+    with switched(frozen_module, "FROZEN", True):
         yield
 
 
 def _fires(position: cf.Position, text: str) -> tuple[bool, bool]:
     """Whether the engine finds ``position`` lost at once, without and with the test."""
-    rules = cf.Rules.parse(text)
-    answers = []
-    for on in (False, True):
-        with _frozen(on):
-            engine, root = RulesEngine.from_position(position, rules)
-            answers.append(engine.locked(root))
-    return answers[0], answers[1]
+    return locked_without_and_with(frozen_module, "FROZEN", position, text)
 
 
 def test_a_column_that_empties_only_onto_the_card_in_the_way_is_lost() -> None:

@@ -5,8 +5,6 @@ searches that postpone agree with plain exhaustive searches under every preset."
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -22,21 +20,11 @@ from pycanfield._solver_postpone import postponable, postponed, series, touched
 from pycanfield._solver_rules import RulesEngine
 from pycanfield._solver_search import Probe, Search
 from strategies import late_states, play_rules, variant_states
+from switches import switched
 from test_solver_soundness import _NEEDS_A_SHUFFLE, check_against_plain_search, random_position
 from test_solver_variants import replay
 
 MODES = ["shuffles", "all"]
-
-
-@contextlib.contextmanager
-def postponing(mode: str) -> Iterator[None]:
-    """The searches started within postpone the moves of ``mode``."""
-    before = core.POSTPONE
-    core.POSTPONE = mode
-    try:
-        yield
-    finally:
-        core.POSTPONE = before
 
 
 def engines(start: cf.GameState, rules: cf.Rules) -> list[tuple[Any, Any]]:
@@ -152,7 +140,7 @@ def test_every_move_that_depends_on_a_postponed_move_is_a_successor(
 def test_every_preset_agrees_with_a_plain_search_when_postponing(
     mode: str, start: cf.GameState, variant: cf.Variant
 ) -> None:
-    with postponing(mode):
+    with switched(core, "POSTPONE", mode):
         check_against_plain_search(start, cf.Rules.parse(f"{variant.name} draw={start.draw}"))
 
 
@@ -162,7 +150,7 @@ def test_every_preset_agrees_with_a_plain_search_when_postponing(
 def test_random_options_agree_with_a_plain_search_when_postponing(
     mode: str, start: cf.GameState, rules: cf.Rules
 ) -> None:
-    with postponing(mode):
+    with switched(core, "POSTPONE", mode):
         check_against_plain_search(start, rules.evolve(columns=len(start.position.columns)))
 
 
@@ -177,7 +165,7 @@ def test_every_preset_agrees_with_the_generic_search_when_postponing(
         game = random_position(variant, seed, 40 + 30 * seed)
         if game.position.pending:
             continue
-        with postponing(mode):
+        with switched(core, "POSTPONE", mode):
             result = cf.solve(game, node_limit=4_000)
         if result.status is cf.SolveStatus.WIN:
             assert cf.is_won(replay(game, result.moves))
@@ -194,13 +182,13 @@ def test_a_win_through_a_postponed_move_is_found_by_the_main_search(mode: str) -
     move that depends on it: the main search alone, postponing, finds the win through
     a series, and the line written out replays."""
     engine, root = Engine.from_position(_NEEDS_A_SHUFFLE.position, 3)
-    with postponing(mode):
+    with switched(core, "POSTPONE", mode):
         search = Search(engine, root, node_limit=None, time_limit=None)
     probe = Probe(search, None, False)
     found, line = probe.advance(100_000)
     assert found is True
     assert any(move[0] == MACRO for move in line)
-    with postponing(mode):
+    with switched(core, "POSTPONE", mode):
         result = cf.solve(_NEEDS_A_SHUFFLE, node_limit=100_000)
     assert result.status is cf.SolveStatus.WIN
     assert cf.is_won(replay(_NEEDS_A_SHUFFLE, result.moves))

@@ -7,7 +7,6 @@ real deals; weakened copies of the test must prune wins that these checks catch.
 
 from __future__ import annotations
 
-import contextlib
 import inspect
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -23,6 +22,7 @@ from pycanfield import _solver_rules as rules_module
 from pycanfield._solver_rules import RulesEngine
 from pycanfield._solver_search import Search
 from strategies import reserve_locked_states
+from switches import locked_without_and_with, switched
 from test_solver_locks import _random_play
 from test_solver_soundness import check_against_plain_search, solved_as_the_plain_search
 from test_solver_variants import brute_force
@@ -70,33 +70,16 @@ _AS_MANY = (
 _WON = [_TWO_COLUMNS, _LANDING]
 
 
-@contextlib.contextmanager
-def _room(on: bool = True) -> Iterator[None]:
-    """The general engines made meanwhile use the reserve's count (off by default)."""
-    was = room_module.ROOM
-    room_module.ROOM = on
-    try:
-        yield
-    finally:
-        room_module.ROOM = was
-
-
 @pytest.fixture(autouse=True)
 def _counting() -> Iterator[None]:
-    with _room():
+    with switched(room_module, "ROOM", True):
         yield
 
 
 def _fires(position: cf.Position, text: str) -> tuple[bool, bool]:
     """Whether the test of locked cards finds ``position`` lost, without and with the
     reserve's count."""
-    rules = cf.Rules.parse(text)
-    answers = []
-    for on in (False, True):
-        with _room(on):
-            engine, root = RulesEngine.from_position(position, rules)
-            answers.append(engine.locked(root))
-    return answers[0], answers[1]
+    return locked_without_and_with(room_module, "ROOM", position, text)
 
 
 def test_a_full_reserve_keeps_a_lock_whose_column_can_empty() -> None:

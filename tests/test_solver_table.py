@@ -4,12 +4,15 @@ The packed set and map are checked against a ``set`` and a ``dict`` on random ke
 with the hash forced to collide (same slot, same tag) so that only the byte compare
 keeps keys apart; the keys with the talon as a bit mask against the positions they
 stand for on random walks of every engine; and searches whose tables spill into the
-packed form almost at once against the same searches that never spill.
+packed form almost at once against the same searches that never spill; and the time
+limit, which a search keeps by stopping before a pass over its table that it could not
+finish in time.
 """
 
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -18,7 +21,7 @@ import pycanfield as cf
 from pycanfield import _solver_search, _solver_table
 from pycanfield._solver import _search
 from pycanfield._solver_search import Probe, Search
-from pycanfield._solver_table import PackedMap, PackedSet, TalonBits
+from pycanfield._solver_table import PackedMap, PackedSet, TalonBits, slots_for
 
 
 def random_keys(rng: random.Random, count: int) -> list[bytes]:
@@ -150,8 +153,8 @@ def test_keys_are_exact_and_split_states_as_the_talons_bytes_did(code: str) -> N
             assert aligned.setdefault(pointers.key(st), bare) == bare
 
 
-def run(code: str, limit: int) -> tuple[Any, ...]:
-    search = _search(cf.deal(code), limit, None)
+def run(code: str, limit: int, time_limit: float | None = None) -> tuple[Any, ...]:
+    search = _search(cf.deal(code), limit, time_limit)
     found, line = search.run()
     return found, line, search.nodes, search.skipped, search.best
 
@@ -209,3 +212,65 @@ def test_size_follows_the_form_of_the_table(monkeypatch: pytest.MonkeyPatch) -> 
         assert packed is not None
         assert probe.size() == int(len(packed) * weight)
         assert len(packed) > 1_000 - 300
+
+
+# Two deals still unknown after 3,000 positions: one with a set of keys, one with the
+# pointer table.
+UNDECIDED = ["CF1-D1-EUWCTZA", "CPY-D3-LTTNCCJ"]
+
+
+@pytest.mark.parametrize("code", UNDECIDED)
+def test_a_long_time_limit_changes_nothing(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
+    # The table spills and doubles its index within the node limit; with an hour to
+    # go none of those passes is near the deadline, so the search is the untimed one.
+    monkeypatch.setattr(_solver_table, "SPILL", 1_000)
+    assert run(code, 12_000, 3_600.0) == run(code, 12_000)
+
+
+@pytest.mark.parametrize("code", UNDECIDED)
+def test_a_timed_search_stops_before_a_spill_it_cannot_finish(
+    monkeypatch: pytest.MonkeyPatch, code: str
+) -> None:
+    # Moving an entry is made to look endless: the search must stop before the spill,
+    # at once and for good, rather than overrun its time limit.
+    monkeypatch.setattr(_solver_table, "SPILL", 2_000)
+    monkeypatch.setattr(_solver_search, "GROWTH_SHARE", 1e12)
+    spilled: list[Probe] = []
+    monkeypatch.setattr(Probe, "spill", spilled.append)
+    search = _search(cf.deal(code), None, 3_600.0)
+    started = time.perf_counter()
+    assert search.run() == (None, [])
+    assert not spilled  # which the 2,000th entry would have set off
+    assert search.nodes >= 2_000 - 512  # it went on until the spill was near
+    assert search.deadline is not None
+    assert search.deadline <= time.perf_counter()
+    assert time.perf_counter() - started < 600  # nowhere near the hour
+
+
+@pytest.mark.parametrize("code", UNDECIDED)
+def test_growth_names_the_pass_that_the_next_positions_may_start(
+    monkeypatch: pytest.MonkeyPatch, code: str
+) -> None:
+    # Checked every 16 positions while the table spills at 1,000 entries and then
+    # doubles its index (from 4,096 slots, two thirds full) twice.
+    monkeypatch.setattr(_solver_table, "SPILL", 1_000)
+    search = _search(cf.deal(code), None, None)
+    assert isinstance(search, Search)
+    probe = Probe(search, None, False)
+    seen_growth = []
+    while True:
+        packed = probe.packed if probe.pointers is None else probe.packed_marks
+        if packed is None:
+            entries = len(probe.seen) + len(probe.marks)
+            expected = entries if entries + 256 >= 1_000 else 0
+        else:
+            entries, at = len(packed), packed.grows_at()
+            assert at in (int(slots_for(1_000) * k * 2 / 3) for k in (1, 2, 4))
+            expected = entries if entries + 256 > at else 0
+            if at == int(slots_for(1_000) * 4 * 2 / 3):
+                break
+        assert probe._growth() == expected
+        seen_growth.append((packed is None, expected > 0))
+        assert probe.advance(16) == (None, [])
+    # Both passes were seen coming, and not before the last 256 positions.
+    assert {(True, False), (True, True), (False, False), (False, True)} <= set(seen_growth)

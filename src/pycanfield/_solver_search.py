@@ -17,7 +17,7 @@ from typing import Any
 from . import _solver_table
 from ._solver_core import MACRO, TC, TF, EngineLike, IMove
 from ._solver_pointers import Pointers
-from ._solver_table import PackedMap, PackedSet
+from ._solver_table import PackedMap, PackedSet, slots_for
 
 __all__ = ["Probe", "Search", "progress", "shorten", "talon_up_late"]
 
@@ -39,6 +39,11 @@ POSTPONE = "none"
 # budget.
 LEAN_SHARE = 48
 FRESH_SHARE = 1
+# Moving an entry, when a table spills into its packed form or doubles its index,
+# takes about this share of the time a search gives a position (0.94 and 0.57 against
+# 13 to 17 microseconds, docs/solver.rst, "Memory"): with a time limit, a search stops
+# rather than start a pass it could not finish in time.
+GROWTH_SHARE = 1 / 15
 
 
 class Search:
@@ -61,7 +66,8 @@ class Search:
         self.engine = engine
         self.root = root
         self.node_limit = node_limit
-        self.deadline = None if time_limit is None else time.perf_counter() + time_limit
+        self.started = time.perf_counter()
+        self.deadline = None if time_limit is None else self.started + time_limit
         self.nodes = 0
         # The positions skipped as covered by a talon pointer (see ``Probe.advance``).
         self.skipped = 0
@@ -165,12 +171,6 @@ class Search:
         )
 
 
-def _slots(n: int) -> int:
-    """The index slots of a packed table made for ``n`` entries: a power of two that
-    leaves it a third full or less."""
-    return 1 << max(12, (3 * n).bit_length())
-
-
 def _luby() -> Iterator[int]:
     """The Luby sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ..."""
     i = 1
@@ -248,18 +248,51 @@ class Probe:
         """Move the table into its packed form: from here on the search enters
         positions there (see ``advance``)."""
         if self.pointers is None:
-            packed = self.packed = PackedSet(_slots(len(self.seen)))
+            packed = self.packed = PackedSet(slots_for(len(self.seen)))
             add, pop = packed.add, self.seen.pop
             # Popped keys are freed as they go in: the two forms do not both hold all.
             for _ in range(len(self.seen)):
                 add(pop())
             self.seen = set()
         else:
-            marks = self.packed_marks = PackedMap(_slots(len(self.marks)))
+            marks = self.packed_marks = PackedMap(slots_for(len(self.marks)))
             get_or_add, popitem = marks.get_or_add, self.marks.popitem
             for _ in range(len(self.marks)):
                 get_or_add(*popitem())
             self.marks = {}
+
+    def _growth(self) -> int:
+        """The entries that the table's next spill or doubling moves, when one of the
+        next 256 positions may set it off; else 0."""
+        if self.pointers is None:
+            if self.packed is None:
+                n = len(self.seen)
+                return n if n + 256 >= _solver_table.SPILL else 0
+            n, at = len(self.packed), self.packed.grows_at()
+        else:
+            if self.packed_marks is None:
+                n = len(self.marks)
+                return n if n + 256 >= _solver_table.SPILL else 0
+            n, at = len(self.packed_marks), self.packed_marks.grows_at()
+        return n if n + 256 > at else 0
+
+    def _late(self, deadline: float, nodes: int) -> bool:
+        """Whether to stop for the time limit, looked at every 256 positions: past the
+        deadline, or before a pass over the table (``_growth``) that would end past it
+        at the search's pace so far (``GROWTH_SHARE``)."""
+        now = time.perf_counter()
+        if now > deadline:
+            return True
+        moved = self._growth()
+        if not moved:
+            return False
+        search = self.search
+        per_position = (now - search.started) / (search.nodes + nodes)
+        if now + moved * per_position * GROWTH_SHARE <= deadline:
+            return False
+        # The whole search ends here: another turn would start the same pass.
+        search.deadline = now
+        return True
 
     def moves(self, st: Any) -> list[tuple[IMove, Any]]:
         kids = self.search.engine.ordered(st, self.rng, self.greedy, self.lean)
@@ -364,7 +397,7 @@ class Probe:
                     else:
                         stack.append(iter(ordered(child, rng, greedy, lean)))
                     if nodes >= budget or (
-                        deadline is not None and not nodes & 255 and time.perf_counter() > deadline
+                        deadline is not None and not nodes & 255 and self._late(deadline, nodes)
                     ):
                         return None, []
                     break

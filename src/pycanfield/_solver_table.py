@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from array import array
 
-__all__ = ["SPILL", "PackedMap", "PackedSet", "TalonBits"]
+__all__ = ["SPILL", "PackedMap", "PackedSet", "TalonBits", "slots_for"]
 
 # A search's table moves from a ``set`` (or ``dict``) to the packed form once it holds
 # this many positions: below it the ``set`` is faster and its memory does not matter.
@@ -75,6 +75,16 @@ class TalonBits:
         return got
 
 
+def slots_for(n: int) -> int:
+    """The index slots of a packed table made for ``n`` entries: a power of two that
+    leaves it a third full or less.
+
+    >>> slots_for(1_000), slots_for(2_500_000)
+    (4096, 8388608)
+    """
+    return 1 << max(12, (3 * n).bit_length())
+
+
 def _rehash(data: bytearray, width: int, slots: int) -> tuple[array[int], bytearray]:
     """An index of ``slots`` slots (a power of two) and its tags for every entry of
     ``data``, entered in the arena's order."""
@@ -113,9 +123,16 @@ class _Packed:
         self.data = bytearray(1)
         self.index, self.tags = _rehash(self.data, self.width, slots)
         self.count = 0
+        # The count past which the next entry doubles the index (``grows_at``).
+        self.limit = int(slots * _LOAD)
 
     def __len__(self) -> int:
         return self.count
+
+    def grows_at(self) -> int:
+        """The count of entries past which the next entry doubles the index, a pass
+        over every entry (seconds for millions of them)."""
+        return self.limit
 
     def nbytes(self) -> int:
         """The bytes the table holds (the arena as used, the index and the tags)."""
@@ -172,7 +189,7 @@ class PackedSet(_Packed):
             if table.count > limit:
                 index, tags = table.index, table.tags = _rehash(data, 0, 2 * len(index))
                 mask = len(index) - 1
-                limit = int(len(index) * _LOAD)
+                limit = table.limit = int(len(index) * _LOAD)
             return True
 
         def contains(k: bytes) -> bool:
@@ -243,7 +260,7 @@ class PackedMap(_Packed):
             if table.count > limit:
                 index, tags = table.index, table.tags = _rehash(data, _WIDTH, 2 * len(index))
                 mask = len(index) - 1
-                limit = int(len(index) * _LOAD)
+                limit = table.limit = int(len(index) * _LOAD)
             return -1
 
         def set_last(value: int) -> None:
