@@ -660,11 +660,7 @@ class RulesEngine:
         redeals counted, a talon card below the waste's top comes after all of them but
         take-backs, the fewest redeals and then the nearest first.  None from a
         dead end (:meth:`locked`)."""
-        lock = self.lock
-        if lock is not None and (
-            lock.dead(st[0], st[1], self.reserve[: st[2]], st[3], st[4], st[5])
-            or (self.frozen is not None and self.frozen.dead(st))
-        ):
+        if self.lock is not None and self.locked(st):
             return []
         if self.autocomplete:
             kids = self._ordered_finished(st, rng, greedy)

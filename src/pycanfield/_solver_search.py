@@ -40,8 +40,8 @@ POSTPONE = "none"
 LEAN_SHARE = 48
 FRESH_SHARE = 1
 # Moving an entry, when a table spills into its packed form or doubles its index,
-# takes about this share of the time a search gives a position (0.94 and 0.57 against
-# 13 to 17 microseconds, docs/solver.rst, "Memory"): with a time limit, a search stops
+# takes about this share of the time a search gives a position (about a microsecond
+# against 13 to 17, docs/solver.rst, "Memory"): with a time limit, a search stops
 # rather than start a pass it could not finish in time.
 GROWTH_SHARE = 1 / 15
 
