@@ -274,3 +274,22 @@ def test_growth_names_the_pass_that_the_next_positions_may_start(
         assert probe.advance(16) == (None, [])
     # Both passes were seen coming, and not before the last 256 positions.
     assert {(True, False), (True, True), (False, False), (False, True)} <= set(seen_growth)
+
+
+@pytest.mark.parametrize("code", UNDECIDED)
+def test_a_turn_that_starts_next_to_a_spill_looks_at_the_clock_first(
+    monkeypatch: pytest.MonkeyPatch, code: str
+) -> None:
+    monkeypatch.setattr(_solver_table, "SPILL", 2_000)
+    search = _search(cf.deal(code), None, None)
+    assert isinstance(search, Search)
+    probe = Probe(search, None, False)
+    while len(probe.seen) + len(probe.marks) + 256 < 2_000:
+        assert probe.advance(16) == (None, [])
+    monkeypatch.setattr(_solver_search, "GROWTH_SHARE", 1e12)
+    search.deadline = time.perf_counter() + 3_600
+    nodes = search.nodes
+    assert probe.advance(1_000) == (None, [])
+    assert search.nodes == nodes  # not one position more
+    assert probe.packed is None
+    assert probe.packed_marks is None

@@ -287,7 +287,7 @@ class Probe:
         if not moved:
             return False
         search = self.search
-        per_position = (now - search.started) / (search.nodes + nodes)
+        per_position = (now - search.started) / max(1, search.nodes + nodes)
         if now + moved * per_position * GROWTH_SHARE <= deadline:
             return False
         # The whole search ends here: another turn would start the same pass.
@@ -331,6 +331,10 @@ class Probe:
             get_or_add, set_last = self.packed_marks.get_or_add, self.packed_marks.set_last
         nodes = skipped = 0
         deadline = search.deadline
+        # A turn that ended just short of a pass over the table would start it before
+        # its first look at the clock.
+        if deadline is not None and self._late(deadline, 0):
+            return None, []
         best = search.best[0]
         try:
             while stack:
