@@ -24,6 +24,10 @@ the average number of actions and of passes through the stock of the line as the
 search writes it out, after the tidying that ``solve`` does (no loop, no action that
 can be left out), and with ``fewest_passes=True``, all with the per-deal time limit.
 
+``--rows FILE`` appends each deal's row (code, status, seconds, positions, peak KiB)
+to a CSV file as soon as the deal is solved, so that a long run that is stopped
+keeps what it found.
+
 Run ``python benchmarks/solver.py`` (``--jobs 2`` to use two cores, ``--smoke`` for
 a quick check).  The timings depend on the machine and on its load.
 """
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures
+import csv
 import random
 import resource
 import statistics
@@ -104,7 +109,10 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(share * len(ordered)) - 1))]
 
 
-def run(label: str, codes: list[str], time_limit: float, jobs: int) -> None:
+ROW_FIELDS = ("code", "status", "seconds", "positions", "peak_kib")
+
+
+def run(label: str, codes: list[str], time_limit: float, jobs: int, out: Path | None) -> None:
     rows = []
     started = time.perf_counter()
     # A fresh process per deal (Python 3.11+), so that ru_maxrss is that deal's peak.
@@ -113,6 +121,8 @@ def run(label: str, codes: list[str], time_limit: float, jobs: int) -> None:
         futures = [pool.submit(solve_one, code, time_limit) for code in codes]
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             rows.append(future.result())
+            if out is not None:
+                write_row(out, rows[-1])
             print(f"\r  {label}: {done}/{len(codes)} deals", end="", file=sys.stderr)
     print(file=sys.stderr)
     wall = time.perf_counter() - started
@@ -134,6 +144,16 @@ def run(label: str, codes: list[str], time_limit: float, jobs: int) -> None:
     unknown = [r[0] for r in rows if r[1] == "unknown"]
     if unknown:
         print(f"  unknown: {' '.join(sorted(unknown))}")
+
+
+def write_row(out: Path, row: tuple[str, str, float, int, int]) -> None:
+    """Append one deal's row to ``out``, with the header first in a new file."""
+    new = not out.exists() or out.stat().st_size == 0
+    with out.open("a", encoding="utf-8", newline="") as handle:
+        writer = csv.writer(handle)
+        if new:
+            writer.writerow(ROW_FIELDS)
+        writer.writerow(row)
 
 
 def baseline(label: str, codes: list[str], time_limit: float) -> None:
@@ -186,6 +206,7 @@ def main() -> None:
     parser.add_argument("--rules", action="append", metavar="TEXT", help="other rules")
     parser.add_argument("--count", type=int, default=COUNT, metavar="N")
     parser.add_argument("--lines", type=int, default=0, metavar="N", help="measure lines")
+    parser.add_argument("--rows", type=Path, metavar="FILE", help="append each deal's row")
     args = parser.parse_args()
     if args.make_lists:
         make_lists()
@@ -207,7 +228,7 @@ def main() -> None:
         limit, base = args.time_limit, args.baseline
         if args.smoke:
             codes, limit, base = codes[:5], 2.0, 2
-        run(label, codes, limit, args.jobs)
+        run(label, codes, limit, args.jobs, args.rows)
         if base:
             baseline(label, codes[:base], min(limit, args.baseline_limit))
 
