@@ -228,7 +228,9 @@ def solve(
     with the fewest it finds.
 
     The search stops after ``node_limit`` positions or ``time_limit`` seconds, if
-    given, and then answers ``SolveStatus.UNKNOWN``.  Without limits it decides unless
+    given, and then answers ``SolveStatus.UNKNOWN``; with a time limit it may stop a
+    little sooner, rather than start a pass over its table (seconds, with millions of
+    positions) that would end past the limit.  Without limits it decides unless
     its table of positions fills up (about 1.2 GB; then ``UNKNOWN`` too).  The
     cycle collector (``gc``) is paused while the search runs, and restored after.
 
