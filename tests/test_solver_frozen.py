@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import builders
@@ -23,8 +23,8 @@ from pycanfield._solver import _search
 from pycanfield._solver_rules import RulesEngine
 from pycanfield._solver_search import Search
 from strategies import late_states, locked_states
-from switches import locked_without_and_with, switched
-from test_solver_soundness import check_against_plain_search, solved_as_the_plain_search
+from switches import check_switched_test, fires_on, locked_without_and_with, switched
+from test_solver_soundness import solved_as_the_plain_search
 from test_solver_variants import brute_force
 
 _NO_TAKEBACKS = st.builds(
@@ -143,10 +143,6 @@ def test_the_rules_with_take_backs_any_runs_or_endless_redeals_leave_the_test_ou
     assert solved_as_the_plain_search(position, endless) is cf.SolveStatus.NO_WIN
 
 
-def _test_fires(start: cf.GameState, rules: cf.Rules) -> tuple[bool, bool]:
-    return _fires(start.position, str(rules))
-
-
 @settings(max_examples=60)
 @given(
     st.one_of(
@@ -161,12 +157,7 @@ def test_frozen_positions_are_never_won_and_solved_as_the_plain_search(
     """On random late positions: whenever the test prunes, the plain search finds no
     win; and the solver, which uses it anywhere in the search, agrees with the plain
     search."""
-    rules = rules.evolve(columns=len(start.position.columns))
-    before, now = _test_fires(start, rules)
-    event(f"locked={before}, frozen={now}")
-    if now:
-        assert brute_force(start.position, rules, 20_000) is not True
-    check_against_plain_search(start, rules)
+    check_switched_test(frozen_module, "FROZEN", "frozen", start, rules)
 
 
 def test_the_random_late_states_exercise_the_test() -> None:
@@ -177,8 +168,7 @@ def test_the_random_late_states_exercise_the_test() -> None:
     @settings(max_examples=300, database=None, derandomize=True)
     @given(st.integers(1, 3).flatmap(lambda n: late_states(max_left=7, columns=n)), _NO_TAKEBACKS)
     def count(start: cf.GameState, rules: cf.Rules) -> None:
-        rules = rules.evolve(columns=len(start.position.columns))
-        before, now = _test_fires(start, rules)
+        before, now = fires_on(frozen_module, "FROZEN", start, rules)
         seen[0] += 1
         seen[1] += now and not before
 

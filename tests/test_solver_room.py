@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from hypothesis import event, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import builders
@@ -22,9 +22,9 @@ from pycanfield import _solver_rules as rules_module
 from pycanfield._solver_rules import RulesEngine
 from pycanfield._solver_search import Search
 from strategies import reserve_locked_states
-from switches import locked_without_and_with, switched
+from switches import check_switched_test, fires_on, locked_without_and_with, switched
 from test_solver_locks import _random_play
-from test_solver_soundness import check_against_plain_search, solved_as_the_plain_search
+from test_solver_soundness import solved_as_the_plain_search
 from test_solver_variants import brute_force
 
 _REFILLING = st.builds(
@@ -115,10 +115,6 @@ def test_fills_that_do_not_refill_from_the_reserve_turn_the_count_off(fill: str)
         solved_as_the_plain_search(position, cf.Rules.parse(rules))
 
 
-def _behind(start: cf.GameState, rules: cf.Rules) -> tuple[bool, bool]:
-    return _fires(start.position, str(rules))
-
-
 @settings(max_examples=60)
 @given(st.integers(1, 3).flatmap(lambda n: reserve_locked_states(columns=n)), _REFILLING)
 def test_positions_held_by_the_reserve_are_never_won_and_solved_as_the_plain_search(
@@ -127,12 +123,7 @@ def test_positions_held_by_the_reserve_are_never_won_and_solved_as_the_plain_sea
     """On late positions built to reach the count: whenever it prunes, the plain search
     finds no win; and the solver, which uses it anywhere in the search, agrees with
     the plain search."""
-    rules = rules.evolve(columns=len(start.position.columns))
-    before, now = _behind(start, rules)
-    event(f"locked={before}, behind the reserve={now}")
-    if now:
-        assert brute_force(start.position, rules, 20_000) is not True
-    check_against_plain_search(start, rules)
+    check_switched_test(room_module, "ROOM", "behind the reserve", start, rules)
 
 
 def test_the_random_reserve_states_exercise_the_count() -> None:
@@ -143,8 +134,7 @@ def test_the_random_reserve_states_exercise_the_count() -> None:
     @settings(max_examples=1000, database=None)
     @given(st.integers(1, 3).flatmap(lambda n: reserve_locked_states(columns=n)), _REFILLING)
     def count(start: cf.GameState, rules: cf.Rules) -> None:
-        rules = rules.evolve(columns=len(start.position.columns))
-        before, now = _behind(start, rules)
+        before, now = fires_on(room_module, "ROOM", start, rules)
         seen[0] += 1
         seen[1] += now and not before
 

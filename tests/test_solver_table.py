@@ -153,6 +153,13 @@ def test_keys_are_exact_and_split_states_as_the_talons_bytes_did(code: str) -> N
             assert aligned.setdefault(pointers.key(st), bare) == bare
 
 
+def main_probe(code: str) -> Probe:
+    """A main search of the deal ``code`` (no limits), to be advanced by hand."""
+    search = _search(cf.deal(code), None, None)
+    assert isinstance(search, Search)
+    return Probe(search, None, False)
+
+
 def run(code: str, limit: int, time_limit: float | None = None) -> tuple[Any, ...]:
     search = _search(cf.deal(code), limit, time_limit)
     found, line = search.run()
@@ -196,9 +203,7 @@ def test_a_search_that_spills_early_searches_as_one_that_never_does(
 def test_size_follows_the_form_of_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(_solver_table, "SPILL", 500)
     for code, weight in (("CF1-D1-EUWCTZA", 1.0), ("CCL-D3-KVRFQEF", _solver_search.MAP_WEIGHT)):
-        search = _search(cf.deal(code), None, None)
-        assert isinstance(search, Search)
-        probe = Probe(search, None, False)
+        probe = main_probe(code)
         probe.advance(300)
         entries = len(probe.seen) + len(probe.marks)
         set_weight = (
@@ -254,9 +259,7 @@ def test_growth_names_the_pass_that_the_next_positions_may_start(
     # Checked every 16 positions while the table spills at 1,000 entries and then
     # doubles its index (from 4,096 slots, two thirds full) twice.
     monkeypatch.setattr(_solver_table, "SPILL", 1_000)
-    search = _search(cf.deal(code), None, None)
-    assert isinstance(search, Search)
-    probe = Probe(search, None, False)
+    probe = main_probe(code)
     seen_growth = []
     while True:
         packed = probe.packed if probe.pointers is None else probe.packed_marks
@@ -281,12 +284,11 @@ def test_a_turn_that_starts_next_to_a_spill_looks_at_the_clock_first(
     monkeypatch: pytest.MonkeyPatch, code: str
 ) -> None:
     monkeypatch.setattr(_solver_table, "SPILL", 2_000)
-    search = _search(cf.deal(code), None, None)
-    assert isinstance(search, Search)
-    probe = Probe(search, None, False)
+    probe = main_probe(code)
     while len(probe.seen) + len(probe.marks) + 256 < 2_000:
         assert probe.advance(16) == (None, [])
     monkeypatch.setattr(_solver_search, "GROWTH_SHARE", 1e12)
+    search = probe.search
     search.deadline = time.perf_counter() + 3_600
     nodes = search.nodes
     assert probe.advance(1_000) == (None, [])
