@@ -201,7 +201,9 @@ def test_a_search_that_spills_early_searches_as_one_that_never_does(
 
 
 def test_size_follows_the_form_of_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's entries by their form's weight, and the path's steps."""
     monkeypatch.setattr(_solver_table, "SPILL", 500)
+    step = _solver_search.STEP_WEIGHT
     for code, weight in (("CF1-D1-EUWCTZA", 1.0), ("CCL-D3-KVRFQEF", _solver_search.MAP_WEIGHT)):
         probe = main_probe(code)
         probe.advance(300)
@@ -209,13 +211,14 @@ def test_size_follows_the_form_of_the_table(monkeypatch: pytest.MonkeyPatch) -> 
         set_weight = (
             _solver_search.SET_WEIGHT if probe.pointers is None else _solver_search.DICT_WEIGHT
         )
-        assert probe.size() == int(entries * set_weight)
+        assert len(probe.states) > 1
+        assert probe.size() == int(entries * set_weight + len(probe.states) * step)
         probe.advance(1_000)
         assert not probe.seen
         assert not probe.marks
         packed = probe.packed if probe.pointers is None else probe.packed_marks
         assert packed is not None
-        assert probe.size() == int(len(packed) * weight)
+        assert probe.size() == int(len(probe.states) * step + len(packed) * weight)
         assert len(packed) > 1_000 - 300
 
 

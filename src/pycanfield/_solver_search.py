@@ -9,6 +9,7 @@ state in search order; :class:`Search` runs the main, lean and fresh searches ov
 from __future__ import annotations
 
 import gc
+import operator
 import random
 import time
 from collections.abc import Iterator
@@ -44,6 +45,14 @@ FRESH_SHARE = 1
 # microseconds against 13 to 33, docs/solver.rst, "Memory"): with a time limit, a
 # search stops rather than start a pass it could not finish in time.
 GROWTH_SHARE = 1 / 10
+# The steps of a search's path hold their successors, to be searched on the way back;
+# once the path is more than ``2 * KEEP_STEPS`` steps past its last squeezed step, all
+# but the last ``KEEP_STEPS`` keep only how many successors are left, and make them
+# again on the way back (``Probe.squeeze``).  A squeezed step, with its state and its
+# move, weighs ``STEP_WEIGHT`` entries of a packed set against ``MAX_POSITIONS``
+# (docs/solver.rst, "Memory").
+KEEP_STEPS = 1024
+STEP_WEIGHT = 6.0
 
 
 class Search:
@@ -133,7 +142,7 @@ class Search:
                         return None, []
                     lean = None  # its table gives way to the complete search's
                     continue
-                found, line = probe.advance(step)
+                found, line = probe.advance(step, room=self._room(probe, complete, lean))
                 if found or (found is False and probe is complete):
                     return found, line
                 if found is False:
@@ -150,7 +159,7 @@ class Search:
                     break
                 rng = None if fresh == 1 else random.Random(fresh)
                 probe = Probe(self, rng, fresh % 2 == 1, lean=self.lean)
-                found, line = probe.advance(step)
+                found, line = probe.advance(step, room=self._room(probe, complete, lean))
                 # A fresh search that prunes nothing and finds nothing is a proof too.
                 if found or (found is False and not (probe.greedy or probe.lean)):
                     return found, line
@@ -164,6 +173,13 @@ class Search:
             step = min(step, self.node_limit - self.nodes)
         used = complete.size() + (lean.size() if lean is not None else 0)
         return min(step, (self.max_positions - used) // part)
+
+    def _room(self, probe: Probe, complete: Probe, lean: Probe | None) -> int:
+        """The most that ``probe``'s table and path may take: ``max_positions`` less
+        what the other live searches take (a turn's budget keeps most turns well
+        inside it, but one turn may deepen the path by its whole budget)."""
+        others = sum(p.size() for p in (complete, lean) if p is not None and p is not probe)
+        return self.max_positions - others
 
     def _stopped(self) -> bool:
         return (self.node_limit is not None and self.nodes >= self.node_limit) or (
@@ -228,16 +244,21 @@ class Probe:
             self.seen.add(engine.key(root))
         else:
             self.marks[self.pointers.key(root)] = self.pointers.bit[root[4]]
-        self.stack: list[Iterator[tuple[IMove, Any]]] = [iter(self.moves(root))]
+        # Per step of the path, an iterator over the successors left to search, or
+        # below ``squeezed`` (and only with no ``rng``, whose order could not be made
+        # again) their number (see ``squeeze``).
+        self.stack: list[Iterator[tuple[IMove, Any]] | int] = [iter(self.moves(root))]
+        self.squeezed = 0
         self.states: list[Any] = [root]
         self.path: list[IMove] = []
 
     def size(self) -> int:
-        """The room the table takes, for the bound on memory, in entries of a packed
-        set: an entry of ``seen`` counts as ``SET_WEIGHT`` of them, one of ``marks`` as
-        ``DICT_WEIGHT``, one of the packed map as ``MAP_WEIGHT`` (docs/solver.rst,
-        "Memory")."""
+        """The room the table and the path take, for the bound on memory, in entries of
+        a packed set: an entry of ``seen`` counts as ``SET_WEIGHT`` of them, one of
+        ``marks`` as ``DICT_WEIGHT``, one of the packed map as ``MAP_WEIGHT``, a step
+        of the path as ``STEP_WEIGHT`` (docs/solver.rst, "Memory")."""
         size = len(self.seen) * SET_WEIGHT + len(self.marks) * DICT_WEIGHT
+        size += len(self.states) * STEP_WEIGHT
         if self.packed is not None:
             size += len(self.packed)
         if self.packed_marks is not None:
@@ -294,6 +315,28 @@ class Probe:
         search.deadline = now
         return True
 
+    def squeeze(self) -> None:
+        """Keep, for every step of the path but the last ``KEEP_STEPS``, only how many
+        of its successors are left: their states, many to a step, are most of a deep
+        path's memory (docs/solver.rst, "Memory")."""
+        stack = self.stack
+        end = len(stack) - KEEP_STEPS
+        for i in range(self.squeezed, end):
+            left = stack[i]
+            assert not isinstance(left, int)
+            stack[i] = operator.length_hint(left)
+        self.squeezed = max(self.squeezed, end)
+
+    def unsqueeze(self) -> None:
+        """Make the successors of the path's last step again, when it was squeezed:
+        ``moves`` makes them in the same order, as a probe with no ``rng`` orders
+        them by its state alone."""
+        left = self.stack[-1]
+        assert isinstance(left, int)
+        kids = self.moves(self.states[-1])
+        self.stack[-1] = iter(kids[len(kids) - left :])
+        self.squeezed = len(self.stack) - 1
+
     def moves(self, st: Any) -> list[tuple[IMove, Any]]:
         kids = self.search.engine.ordered(st, self.rng, self.greedy, self.lean)
         if self.late:
@@ -302,10 +345,11 @@ class Probe:
             return kids
         return self.postponed(self.search.engine, st, kids, self.rng, every=self.every)
 
-    def advance(self, budget: int) -> tuple[bool | None, list[IMove]]:
+    def advance(self, budget: int, *, room: int | None = None) -> tuple[bool | None, list[IMove]]:
         """Go on for at most ``budget`` positions: ``(True, line)`` on a win, ``(False,
         [])`` once every position it allows has been searched (a proof only if it
-        prunes nothing), ``(None, [])`` when the budget or the time ran out."""
+        prunes nothing), ``(None, [])`` when the budget or the time ran out, or when
+        the table and the path take more than ``room`` (see ``size``)."""
         search = self.search
         engine = search.engine
         seen, stack, states, path = self.seen, self.stack, self.states, self.path
@@ -330,6 +374,8 @@ class Probe:
         if self.packed_marks is not None:
             get_or_add, set_last = self.packed_marks.get_or_add, self.packed_marks.set_last
         nodes = skipped = 0
+        # Past this many steps of the path, its older steps are squeezed (``squeeze``).
+        squeeze_at = -1 if self.rng is not None else self.squeezed + 2 * KEEP_STEPS
         deadline = search.deadline
         # A turn that ended just short of a pass over the table would start it before
         # its first look at the clock.
@@ -338,7 +384,7 @@ class Probe:
         best = search.best[0]
         try:
             while stack:
-                for move, child in stack[-1]:
+                for move, child in stack[-1]:  # type: ignore[union-attr]
                     if pointers is None:
                         k = key(child)
                         if add is not None:
@@ -400,16 +446,25 @@ class Probe:
                         stack.append(iter(talon_up_late(ordered(child, rng, greedy, lean))))
                     else:
                         stack.append(iter(ordered(child, rng, greedy, lean)))
-                    if nodes >= budget or (
-                        deadline is not None and not nodes & 255 and self._late(deadline, nodes)
-                    ):
+                    if nodes >= budget:
                         return None, []
+                    if not nodes & 255:
+                        if 0 <= squeeze_at < len(stack):
+                            self.squeeze()
+                            squeeze_at = self.squeezed + 2 * KEEP_STEPS
+                        if deadline is not None and self._late(deadline, nodes):
+                            return None, []
+                        if room is not None and self.size() > room:
+                            return None, []
                     break
                 else:
                     stack.pop()
                     states.pop()
                     if path:
                         path.pop()
+                    if len(stack) == self.squeezed and stack:
+                        self.unsqueeze()
+                        squeeze_at = self.squeezed + 2 * KEEP_STEPS
             return False, []
         finally:
             search.nodes += nodes
