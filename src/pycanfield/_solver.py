@@ -231,7 +231,8 @@ def solve(
     given, and then answers ``SolveStatus.UNKNOWN``; with a time limit it may stop a
     little sooner, rather than start a pass over its table (seconds, with millions of
     positions) that would end past the limit.  Without limits it decides unless
-    its table of positions fills up (about 1.2 GB; then ``UNKNOWN`` too).  The
+    its table of positions and its path fill their room (about 1.3 GB; then
+    ``UNKNOWN`` too).  The
     cycle collector (``gc``) is paused while the search runs, and restored after.
 
     >>> result = solve("CF1-D3-AAAAACL", time_limit=30)

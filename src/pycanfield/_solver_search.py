@@ -22,9 +22,10 @@ from ._solver_table import PackedMap, PackedSet, slots_for
 
 __all__ = ["Probe", "Search", "progress", "shorten", "talon_up_late"]
 
-# The tables of one search hold at most this many entries of a packed table (a peak of
-# 1,272 MiB at 18,000,000 on a standard draw-1 search, docs/solver.rst), so that a search
-# stays within 2 GB; past it the search stops and answers "unknown".
+# The tables and paths of one search take at most the room of this many entries of a
+# packed table (a peak of 1,272 MiB at 18,000,000 on a standard draw-1 search,
+# docs/solver.rst), so that a search stays within 2 GB; past it the search stops and
+# answers "unknown".
 MAX_POSITIONS = 16_000_000
 # What an entry of each form of a table weighs against ``MAX_POSITIONS``, in entries of
 # a packed set (docs/solver.rst, "Memory"): a key in a ``set``, one in the pointer
