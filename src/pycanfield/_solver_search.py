@@ -13,9 +13,10 @@ import operator
 import random
 import time
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, TypeAlias
 
 from . import _solver_table
+from ._solver_breadth import BREADTH_SHARE, Breadth
 from ._solver_core import MACRO, TC, TF, EngineLike, IMove
 from ._solver_pointers import Pointers
 from ._solver_table import PackedMap, PackedSet, slots_for
@@ -122,6 +123,9 @@ class Search:
         # It sends talon cards to the foundations after the talon cards to the columns
         # (see ``talon_up_late``).
         lean = Probe(self, None, False, lean=True, late=True) if self.lean else None
+        # The breadth-first search finds the wins a few moves away that take-backs
+        # can hide from the depth-first ones (``_solver_breadth``).
+        breadth = Breadth(self) if BREADTH_SHARE else None
         # Fresh searches are short and many: a win missed by one order is often found
         # within a few thousand positions by another, so their budgets follow the
         # Luby sequence (1, 1, 2, 1, 1, 2, 4, ... times ``restart``) instead of growing
@@ -129,25 +133,40 @@ class Search:
         luby = _luby()
         fresh = 0
         while True:
-            # Each turn: the complete search for ``budget`` positions, the lean one
-            # for LEAN_SHARE quarters of that, then fresh ones for FRESH_SHARE
-            # quarters in all.  The live tables share
-            # ``max_positions``; the complete and the lean search may each take half of
-            # the room left, a fresh search (whose table then goes) all of it.
-            for probe, share in ((complete, budget), (lean, budget * LEAN_SHARE // 4)):
+            # Each turn: the complete search for ``budget`` positions, the
+            # breadth-first one for BREADTH_SHARE quarters of that, the lean one for
+            # LEAN_SHARE quarters, then fresh ones for FRESH_SHARE quarters in all.
+            # The live tables share ``max_positions``; the complete, breadth-first and
+            # lean searches may each take half of the room left, a fresh search (whose
+            # table then goes) all of it.
+            turn = (
+                (complete, budget),
+                (breadth, budget * BREADTH_SHARE // 4),
+                (lean, budget * LEAN_SHARE // 4),
+            )
+            for probe, share in turn:
                 if probe is None:
                     continue
-                step = self._step(share, complete, lean, 2)
+                step = self._step(share, (complete, breadth, lean), 2)
                 if step <= 0:
                     if probe is complete:
                         return None, []
-                    lean = None  # its table gives way to the complete search's
+                    # Its table gives way to the complete search's.
+                    if probe is lean:
+                        lean = None
+                    else:
+                        breadth = None
                     continue
-                found, line = probe.advance(step, room=self._room(probe, complete, lean))
-                if found or (found is False and probe is complete):
+                room = self._room(probe, (complete, breadth, lean))
+                found, line = probe.advance(step, room=room)
+                # The main and the breadth-first search prune nothing: either one's end
+                # is a proof.
+                if found or (found is False and probe is not lean):
                     return found, line
                 if found is False:
                     lean = None  # the lean tree is searched, which proves nothing
+                if breadth is not None and breadth.full:
+                    breadth = None
                 if self._stopped():
                     return None, []
             share, spent = budget * FRESH_SHARE // 4, 0
@@ -155,12 +174,12 @@ class Search:
                 step = min(next(luby) * self.restart, share - spent)
                 spent += step
                 fresh += 1
-                step = self._step(step, complete, lean, 1)
+                step = self._step(step, (complete, breadth, lean), 1)
                 if step <= 0:
                     break
                 rng = None if fresh == 1 else random.Random(fresh)
                 probe = Probe(self, rng, fresh % 2 == 1, lean=self.lean)
-                found, line = probe.advance(step, room=self._room(probe, complete, lean))
+                found, line = probe.advance(step, room=self._room(probe, (complete, breadth, lean)))
                 # A fresh search that prunes nothing and finds nothing is a proof too.
                 if found or (found is False and not (probe.greedy or probe.lean)):
                     return found, line
@@ -168,18 +187,19 @@ class Search:
                     return None, []
             budget *= 2
 
-    def _step(self, step: int, complete: Probe, lean: Probe | None, part: int) -> int:
-        """``step``, cut to the node limit and to a ``part``-th of the tables' room."""
+    def _step(self, step: int, live: tuple[_Live | None, ...], part: int) -> int:
+        """``step``, cut to the node limit and to a ``part``-th of the room that the
+        ``live`` searches' tables leave."""
         if self.node_limit is not None:
             step = min(step, self.node_limit - self.nodes)
-        used = complete.size() + (lean.size() if lean is not None else 0)
+        used = sum(p.size() for p in live if p is not None)
         return min(step, (self.max_positions - used) // part)
 
-    def _room(self, probe: Probe, complete: Probe, lean: Probe | None) -> int:
+    def _room(self, probe: _Live, live: tuple[_Live | None, ...]) -> int:
         """The most that ``probe``'s table and path may take: ``max_positions`` less
-        what the other live searches take (a turn's budget keeps most turns well
+        what the other ``live`` searches take (a turn's budget keeps most turns well
         inside it, but one turn may deepen the path by its whole budget)."""
-        others = sum(p.size() for p in (complete, lean) if p is not None and p is not probe)
+        others = sum(p.size() for p in live if p is not None and p is not probe)
         return self.max_positions - others
 
     def _stopped(self) -> bool:
@@ -470,6 +490,10 @@ class Probe:
         finally:
             search.nodes += nodes
             search.skipped += skipped
+
+
+# A search that takes turns and holds a table.
+_Live: TypeAlias = "Probe | Breadth"
 
 
 def talon_up_late(kids: list[tuple[IMove, Any]]) -> list[tuple[IMove, Any]]:
