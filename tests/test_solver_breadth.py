@@ -4,6 +4,7 @@ public rules, resumes where it stopped, and keeps to its cap, its budget and its
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from pycanfield import _solver_breadth, _solver_search
 from pycanfield._solver import _expand, _search
 from pycanfield._solver_breadth import BREADTH_WEIGHT, Breadth
 from strategies import late_states, play_rules
+from test_solver_soundness import _NEEDS_A_SHUFFLE
 from test_solver_variants import brute_force, replay
 
 card = cf.Card.parse
@@ -151,9 +153,9 @@ def test_it_stops_at_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_search_drops_it_at_its_cap_and_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """Once full, the breadth-first search gets no more turns, and the other searches
-    go on.  Under ``classic`` (whole runs: no lean search) the first turns take 30,000
-    and 60,000 positions; the breadth-first search gets 5,000 of the first and would
-    get 10,000 of the second, but fills its cap (here 12,000) on the way."""
+    go on.  Under ``runs=whole`` (no lean search) the first turns take 30,000 and
+    60,000 positions; the breadth-first search gets 5,000 of the first and would get
+    10,000 of the second, but fills its cap (here 12,000) on the way."""
     entered: list[int] = []
     advance = Breadth.advance
 
@@ -165,7 +167,7 @@ def test_a_search_drops_it_at_its_cap_and_goes_on(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(Breadth, "advance", counted)
     monkeypatch.setattr(_solver_breadth, "BREADTH_CAP", 12_000)
     # A deal that no search settles within 150,000 positions.
-    result = cf.solve(cf.deal("CCL-D3-MQDIZBO"), node_limit=150_000)
+    result = cf.solve(cf.deal("CF1-D3-MQDIZBO~RUNS=WHOLE"), node_limit=150_000)
     assert result.status is cf.SolveStatus.UNKNOWN
     assert result.positions == 150_000
     assert entered == [5_001, 12_000]
@@ -204,3 +206,47 @@ def test_its_line_is_one_of_the_shortest(name: str) -> None:
     assert wins_within(breadth.search.root, len(line))
     tried.clear()
     assert not wins_within(breadth.search.root, len(line) - 1)
+
+
+@pytest.mark.parametrize(
+    ("code", "runs"),
+    [("CF1-D3-AAAAACL", True), ("CF1-D3-AAAAACL~TAKEBACKS=NO", False), ("CCL-D3-AAAAACL", False)],
+)
+def test_it_runs_only_with_take_backs(
+    code: str, runs: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without take-backs the depth-first searches find a near win at once (over 4,628
+    late positions drawn with eight seeds, the solver without the breadth-first search
+    never needed more than 70 positions), so it would only cost."""
+    made: list[Breadth] = []
+    init = Breadth.__init__
+
+    def counted(self: Breadth, search: Any) -> None:
+        init(self, search)
+        made.append(self)
+
+    monkeypatch.setattr(Breadth, "__init__", counted)
+    cf.solve(cf.deal(code), node_limit=2_000)
+    assert bool(made) is runs
+
+
+def test_it_keeps_the_moves_that_the_pruning_searches_leave_out() -> None:
+    """Its ``NO_WIN`` is final only if it prunes nothing: it enters exactly the
+    positions of a plain breadth-first search over the engine's whole order, take-backs
+    and shuffles of runs included (the greedy and the lean searches leave those out),
+    in the same order."""
+    for here in (_NEEDS_A_SHUFFLE, NEAR_WINS["take-backs"], cf.deal("CF1-D3-AAAAACL")):
+        breadth = _breadth(here)
+        breadth.advance(3_000)
+        engine = breadth.search.engine
+        root = breadth.search.root
+        seen = {engine.key(root)}
+        queue = deque([root])
+        entered = [root]
+        while queue and len(entered) < len(breadth.states):
+            for _, child in engine.ordered(queue.popleft()):
+                if engine.key(child) not in seen:
+                    seen.add(engine.key(child))
+                    queue.append(child)
+                    entered.append(child)
+        assert breadth.states == entered[: len(breadth.states)]

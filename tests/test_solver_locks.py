@@ -164,10 +164,12 @@ def test_locked_states_are_never_won_and_the_solversolved_as_the_plain_search(
 
 
 def test_the_random_locked_states_exercise_the_pruning() -> None:
-    """The strategy above reaches the pruning under every fill (not only by chance)."""
+    """The strategy above reaches the pruning under every fill (not only by chance).
+    With 150 random examples one fill went unseen in about one run of 40, so the
+    examples are drawn in a fixed order, and twice as many."""
     seen: dict[str, int] = {}
 
-    @settings(max_examples=150, database=None)
+    @settings(max_examples=300, database=None, derandomize=True)
     @given(st.integers(1, 2).flatmap(lambda n: locked_states(columns=n)), _NO_TAKEBACKS)
     def count(start: cf.GameState, rules: cf.Rules) -> None:
         rules = rules.evolve(columns=len(start.position.columns))

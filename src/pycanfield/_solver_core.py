@@ -129,6 +129,9 @@ class EngineLike(Protocol):
     shuffles: bool
     #: Whether a safe move to the foundations can be the only successor.
     safe: bool
+    #: Whether a foundation's top card may come back to a column (the breadth-first
+    #: search runs only then).
+    takebacks: bool
     #: Whether every move changes only the columns it names (see
     #: :func:`~pycanfield._solver_postpone.postponed`).
     postpone: bool
@@ -191,6 +194,8 @@ class Engine:
         self.accept = ACCEPT
         # A part of a run can move off the card that holds it (see ``unshuffled``).
         self.shuffles = True
+        # A foundation's top card may come back to a column (R22).
+        self.takebacks = True
         # No move is ever forced, and every move changes only the columns it names.
         self.safe = False
         self.postpone = True

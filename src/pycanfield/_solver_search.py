@@ -124,8 +124,9 @@ class Search:
         # (see ``talon_up_late``).
         lean = Probe(self, None, False, lean=True, late=True) if self.lean else None
         # The breadth-first search finds the wins a few moves away that take-backs
-        # can hide from the depth-first ones (``_solver_breadth``).
-        breadth = Breadth(self) if BREADTH_SHARE else None
+        # can hide from the depth-first ones; without take-backs they find them at
+        # once (``_solver_breadth``).
+        breadth = Breadth(self) if BREADTH_SHARE and self.engine.takebacks else None
         # Fresh searches are short and many: a win missed by one order is often found
         # within a few thousand positions by another, so their budgets follow the
         # Luby sequence (1, 1, 2, 1, 1, 2, 4, ... times ``restart``) instead of growing
