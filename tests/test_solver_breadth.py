@@ -250,3 +250,16 @@ def test_it_keeps_the_moves_that_the_pruning_searches_leave_out() -> None:
                     queue.append(child)
                     entered.append(child)
         assert breadth.states == entered[: len(breadth.states)]
+
+
+@pytest.mark.parametrize("name", NEAR_WINS)
+def test_hint_follows_the_near_win(name: str) -> None:
+    """``hint`` plays the first action of the line the breadth-first search found, and
+    the game stays won."""
+    here = NEAR_WINS[name]
+    result = cf.solve(here, node_limit=60_000)
+    move = cf.hint(here, time_limit=None, node_limit=60_000)
+    assert result.moves
+    assert move == result.moves[0]
+    after = cf.apply(here, move)
+    assert brute_force(after.position, after.rules, 3_000) is True
