@@ -1,9 +1,10 @@
-"""The solver's search: depth-first searches taking turns over an engine's moves.
+"""The solver's search: searches taking turns over an engine's moves.
 
 The engines (:class:`~pycanfield._solver_core.Engine` for the standard rules,
 :class:`~pycanfield._solver_rules.RulesEngine` for any rules) make the successors of a
 state in search order; :class:`Search` runs the main, lean and fresh searches over them
-(docs/solver.rst), each a resumable :class:`Probe`.
+(docs/solver.rst), each a resumable depth-first :class:`Probe`, and with take-backs a
+breadth-first :class:`~pycanfield._solver_breadth.Breadth`.
 """
 
 from __future__ import annotations
@@ -58,11 +59,12 @@ STEP_WEIGHT = 6.0
 
 
 class Search:
-    """The whole search: depth-first searches taking turns (docs/solver.rst).
+    """The whole search: searches taking turns (docs/solver.rst).
 
     The main search (complete, resumed at each turn) can prove a deal lost, and so can
-    a shuffled fresh search that prunes nothing; the lean search (resumed too) and the
-    greedy fresh searches prune without a guarantee and only ever contribute wins.
+    the breadth-first search (with take-backs, until its cap) and a shuffled fresh
+    search that prunes nothing; the lean search (resumed too) and the greedy fresh
+    searches prune without a guarantee and only ever contribute wins.
     """
 
     def __init__(
