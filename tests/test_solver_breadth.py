@@ -27,8 +27,9 @@ def _foundations(base: cf.Rank, sizes: dict[cf.Suit, int]) -> tuple[cf.Foundatio
 
 # Two positions the property tests found (R22 take-backs, build=any): the plain search
 # wins them within 3,000 positions, the depth-first searches wander for hundreds of
-# thousands.  In the first, three reserve cards must go up through a column and the
-# empty ones; in the second, eleven hearts come back onto K♥ so that A♦ can leave K♠.
+# thousands.  In the first, Q♦ and K♥ leave the reserve for empty columns and the
+# eleven hearts come back onto Q♦ so that K♣ can leave Q♣; in the second, the eleven
+# hearts come back onto K♥ so that A♦ can leave K♠.
 NEAR_WINS = {
     "reserve": cf.GameState(
         cf.Position(
