@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
+import builders
 import pycanfield as cf
 from pycanfield import _solver_breadth, _solver_search
 from pycanfield._solver import _expand, _search
@@ -18,13 +19,6 @@ from strategies import late_states, play_rules
 from test_solver_soundness import _NEEDS_A_SHUFFLE
 from test_solver_variants import brute_force, replay
 
-card = cf.Card.parse
-
-
-def _foundations(base: cf.Rank, sizes: dict[cf.Suit, int]) -> tuple[cf.Foundation, ...]:
-    return tuple(cf.Foundation(suit, base, size) for suit, size in sizes.items())
-
-
 # Two positions the property tests found (R22 take-backs, build=any): the plain search
 # wins them within 3,000 positions, the depth-first searches wander for hundreds of
 # thousands.  In the first, Q♦ and K♥ leave the reserve for empty columns and the
@@ -32,32 +26,22 @@ def _foundations(base: cf.Rank, sizes: dict[cf.Suit, int]) -> tuple[cf.Foundatio
 # hearts come back onto K♥ so that A♦ can leave K♠.
 NEAR_WINS = {
     "reserve": cf.GameState(
-        cf.Position(
-            stock=(),
-            waste=(),
-            reserve=(card("QH"), card("KH"), card("QD")),
-            foundations=_foundations(
-                cf.Rank.ACE,
-                {cf.Suit.SPADES: 13, cf.Suit.HEARTS: 11, cf.Suit.DIAMONDS: 11, cf.Suit.CLUBS: 11},
-            ),
-            columns=((), (), (card("KD"),), (card("QC"), card("KC")), ()),
-            fan=0,
+        builders.position(
+            columns=["", "", "KD", "QC KC", ""],
+            reserve="QH KH QD",
+            base="AS",
+            sizes={"S": 13, "H": 11, "D": 11, "C": 11},
         ),
         rules=cf.Rules.parse(
             "draw=1 runs=top fill=player-reserve-waste build=any autocomplete=yes columns=5"
         ),
     ),
     "take-backs": cf.GameState(
-        cf.Position(
-            stock=(),
-            waste=(card("AS"),),
-            reserve=(),
-            foundations=_foundations(
-                cf.Rank.TWO,
-                {cf.Suit.CLUBS: 13, cf.Suit.SPADES: 11, cf.Suit.HEARTS: 11, cf.Suit.DIAMONDS: 11},
-            ),
-            columns=((), (), (card("AH"), card("KH")), (card("KD"), card("KS"), card("AD")), ()),
-            fan=0,
+        builders.position(
+            columns=["", "", "AH KH", "KD KS AD", ""],
+            waste="AS",
+            base="2C",
+            sizes={"C": 13, "S": 11, "H": 11, "D": 11},
         ),
         rules=cf.Rules.parse(
             "draw=1 redeals=2 runs=top fill=player-reserve-waste build=any autocomplete=yes "
