@@ -43,6 +43,11 @@ POSTPONE = "none"
 # budget.
 LEAN_SHARE = 48
 FRESH_SHARE = 1
+# The order of the searches in a turn.  The breadth-first search comes right after the
+# main one, so that its first turn falls within the first 25,000 positions
+# (``tests/test_solver_breadth.py``); the fresh searches come last (docs/solver.rst,
+# "The breadth-first search").
+TURN = ("main", "breadth", "lean", "fresh")
 # Moving an entry, when a table spills into its packed form or doubles its index,
 # takes at most about this share of the time a search gives a position (0.8 to 1.3
 # microseconds against 13 to 33, docs/solver.rst, "Memory"): with a time limit, a
@@ -93,6 +98,9 @@ class Search:
         self.lean = engine.shuffles
         # Which moves between columns the searches that prune nothing postpone.
         self.postpone = POSTPONE if engine.postpone else "none"
+        self.live: dict[str, _Live] = {}
+        # How many fresh searches have started.
+        self.fresh = 0
 
     def run(self) -> tuple[bool | None, list[IMove]]:
         """``(True, line)`` on a win, ``(False, [])`` when a complete search has
@@ -119,90 +127,102 @@ class Search:
             self.path_states = [self.root]
             return True, []
         budget = self.first_budget
-        complete = Probe(self, None, False)
-        # The lean search never shuffles a run between columns: no proof, but a far
-        # smaller tree, in which most wins lie.
-        # It sends talon cards to the foundations after the talon cards to the columns
-        # (see ``talon_up_late``).
-        lean = Probe(self, None, False, lean=True, late=True) if self.lean else None
-        # The breadth-first search finds the wins a few moves away that take-backs
-        # can hide from the depth-first ones; without take-backs they find them at
-        # once (``_solver_breadth``).
-        breadth = Breadth(self) if BREADTH_SHARE and self.engine.takebacks else None
+        # The searches with a table that lives from turn to turn, by name; a search
+        # that ends without a proof, or whose room is taken, leaves it.
+        self.live = {"main": Probe(self, None, False)}
+        if self.lean:
+            # The lean search never shuffles a run between columns: no proof, but a
+            # far smaller tree, in which most wins lie.  It sends talon cards to the
+            # foundations after the talon cards to the columns (``talon_up_late``).
+            self.live["lean"] = Probe(self, None, False, lean=True, late=True)
+        if BREADTH_SHARE and self.engine.takebacks:
+            # The breadth-first search finds the wins a few moves away that take-backs
+            # can hide from the depth-first ones; without take-backs they find them at
+            # once (``_solver_breadth``).
+            self.live["breadth"] = Breadth(self)
         # Fresh searches are short and many: a win missed by one order is often found
         # within a few thousand positions by another, so their budgets follow the
         # Luby sequence (1, 1, 2, 1, 1, 2, 4, ... times ``restart``) instead of growing
         # with the complete search's.
         luby = _luby()
-        fresh = 0
         while True:
-            # Each turn: the complete search for ``budget`` positions, the
-            # breadth-first one for BREADTH_SHARE quarters of that, the lean one for
-            # LEAN_SHARE quarters, then fresh ones for FRESH_SHARE quarters in all.
-            # The live tables share ``max_positions``; the complete, breadth-first and
-            # lean searches may each take half of the room left, a fresh search (whose
-            # table then goes) all of it.
-            turn = (
-                (complete, budget),
-                (breadth, budget * BREADTH_SHARE // 4),
-                (lean, budget * LEAN_SHARE // 4),
-            )
-            for probe, share in turn:
-                if probe is None:
-                    continue
-                step = self._step(share, (complete, breadth, lean), 2)
-                if step <= 0:
-                    if probe is complete:
-                        return None, []
-                    # Its table gives way to the complete search's.
-                    if probe is lean:
-                        lean = None
-                    else:
-                        breadth = None
-                    continue
-                room = self._room(probe, (complete, breadth, lean))
-                found, line = probe.advance(step, room=room)
-                # The main and the breadth-first search prune nothing: either one's end
-                # is a proof.
-                if found or (found is False and probe is not lean):
-                    return found, line
-                if found is False:
-                    lean = None  # the lean tree is searched, which proves nothing
-                if breadth is not None and breadth.full:
-                    breadth = None
-                if self._stopped():
-                    return None, []
-            share, spent = budget * FRESH_SHARE // 4, 0
-            while spent < share:
-                step = min(next(luby) * self.restart, share - spent)
-                spent += step
-                fresh += 1
-                step = self._step(step, (complete, breadth, lean), 1)
-                if step <= 0:
-                    break
-                rng = None if fresh == 1 else random.Random(fresh)
-                probe = Probe(self, rng, fresh % 2 == 1, lean=self.lean)
-                found, line = probe.advance(step, room=self._room(probe, (complete, breadth, lean)))
-                # A fresh search that prunes nothing and finds nothing is a proof too.
-                if found or (found is False and not (probe.greedy or probe.lean)):
-                    return found, line
+            # Each turn, in the order of TURN: the complete search for ``budget``
+            # positions, the breadth-first one for BREADTH_SHARE quarters of that, the
+            # lean one for LEAN_SHARE quarters, fresh ones for FRESH_SHARE quarters in
+            # all.  The live tables share ``max_positions``; the complete,
+            # breadth-first and lean searches may each take half of the room left, a
+            # fresh search (whose table then goes) all of it.
+            quarters = {
+                "main": 4,
+                "breadth": BREADTH_SHARE,
+                "lean": LEAN_SHARE,
+                "fresh": FRESH_SHARE,
+            }
+            for name in TURN:
+                share = budget * quarters[name] // 4
+                answer = self._fresh(share, luby) if name == "fresh" else self._resume(name, share)
+                if answer is not None:
+                    return answer
                 if self._stopped():
                     return None, []
             budget *= 2
 
-    def _step(self, step: int, live: tuple[_Live | None, ...], part: int) -> int:
+    def _resume(self, name: str, share: int) -> tuple[bool | None, list[IMove]] | None:
+        """Resume the live search ``name`` for ``share`` positions: its answer if it
+        ends the whole search, else None."""
+        probe = self.live.get(name)
+        if probe is None:
+            return None
+        step = self._step(share, 2)
+        if step <= 0:
+            if name == "main":
+                return None, []
+            del self.live[name]  # its table gives way to the complete search's
+            return None
+        found, line = probe.advance(step, room=self._room(probe))
+        # The main and the breadth-first search prune nothing: either one's end is a
+        # proof.  The lean tree searched proves nothing.
+        if found or (found is False and name != "lean"):
+            return found, line
+        if found is False or (isinstance(probe, Breadth) and probe.full):
+            del self.live[name]
+        return None
+
+    def _fresh(self, share: int, luby: Iterator[int]) -> tuple[bool | None, list[IMove]] | None:
+        """Fresh searches for ``share`` positions in all, each with the next budget of
+        ``luby``: the answer of one that ends the whole search, else None."""
+        spent = 0
+        while spent < share:
+            step = min(next(luby) * self.restart, share - spent)
+            spent += step
+            self.fresh += 1
+            step = self._step(step, 1)
+            if step <= 0:
+                return None
+            fresh = self.fresh
+            rng = None if fresh == 1 else random.Random(fresh)
+            probe = Probe(self, rng, fresh % 2 == 1, lean=self.lean)
+            found, line = probe.advance(step, room=self._room(probe))
+            # A fresh search that prunes nothing and finds nothing is a proof too.
+            if found or (found is False and not (probe.greedy or probe.lean)):
+                return found, line
+            if self._stopped():
+                return None, []
+        return None
+
+    def _step(self, step: int, part: int) -> int:
         """``step``, cut to the node limit and to a ``part``-th of the room that the
-        ``live`` searches' tables leave."""
+        live searches' tables leave."""
         if self.node_limit is not None:
             step = min(step, self.node_limit - self.nodes)
-        used = sum(p.size() for p in live if p is not None)
+        used = sum(p.size() for p in self.live.values())
         return min(step, (self.max_positions - used) // part)
 
-    def _room(self, probe: _Live, live: tuple[_Live | None, ...]) -> int:
+    def _room(self, probe: _Live) -> int:
         """The most that ``probe``'s table and path may take: ``max_positions`` less
-        what the other ``live`` searches take (a turn's budget keeps most turns well
+        what the other live searches take (a turn's budget keeps most turns well
         inside it, but one turn may deepen the path by its whole budget)."""
-        others = sum(p.size() for p in live if p is not None and p is not probe)
+        others = sum(p.size() for p in self.live.values() if p is not probe)
         return self.max_positions - others
 
     def _stopped(self) -> bool:
@@ -351,6 +371,11 @@ class Probe:
             stack[i] = operator.length_hint(left)
         self.squeezed = max(self.squeezed, end)
 
+    def _squeeze_at(self) -> int:
+        """The length of the path past which ``squeeze`` runs next; -1 for never, as
+        with an ``rng`` the successors could not be made again in their order."""
+        return -1 if self.rng is not None else self.squeezed + 2 * KEEP_STEPS
+
     def unsqueeze(self) -> None:
         """Make the successors of the path's last step again, when it was squeezed:
         ``moves`` makes them in the same order, as a probe with no ``rng`` orders
@@ -399,7 +424,7 @@ class Probe:
             get_or_add, set_last = self.packed_marks.get_or_add, self.packed_marks.set_last
         nodes = skipped = 0
         # Past this many steps of the path, its older steps are squeezed (``squeeze``).
-        squeeze_at = -1 if self.rng is not None else self.squeezed + 2 * KEEP_STEPS
+        squeeze_at = self._squeeze_at()
         deadline = search.deadline
         # A turn that ended just short of a pass over the table would start it before
         # its first look at the clock.
@@ -475,7 +500,7 @@ class Probe:
                     if not nodes & 255:
                         if 0 <= squeeze_at < len(stack):
                             self.squeeze()
-                            squeeze_at = self.squeezed + 2 * KEEP_STEPS
+                            squeeze_at = self._squeeze_at()
                         if deadline is not None and self._late(deadline, nodes):
                             return None, []
                         if room is not None and self.size() > room:
@@ -488,7 +513,7 @@ class Probe:
                         path.pop()
                     if len(stack) == self.squeezed and stack:
                         self.unsqueeze()
-                        squeeze_at = self.squeezed + 2 * KEEP_STEPS
+                        squeeze_at = self._squeeze_at()
             return False, []
         finally:
             search.nodes += nodes
