@@ -90,7 +90,7 @@ def test_a_squeezed_path_searches_as_one_never_squeezed_when_postponing(
 @pytest.mark.parametrize(
     ("rules", "numbers"),
     [
-        (cf.Rules(autocomplete=True), (4, 5)),  # unknown at the limit; lost
+        (cf.Rules(autocomplete=True), (7, 5)),  # unknown at the limit; lost
         (cf.Rules(draw=1, redeals=1, build="suit"), (1, 2)),  # lost; unknown
         (cf.Rules(takebacks=False, runs="whole", fill="player"), (1, 2)),  # unknown
     ],

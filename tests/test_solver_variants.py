@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import pycanfield as cf
 from builders import FULL, position
+from pycanfield._solver import _search
 from pycanfield._solver_core import CF, FC, RF, TF, Engine, EngineLike
 from pycanfield._solver_rules import RulesEngine
 from pycanfield._solver_search import Search
@@ -251,6 +252,39 @@ def test_general_engine_agrees_with_the_standard_engine(start: cf.GameState) -> 
     mine = sorted((m, general.key(c)) for m, c in general.children(root))
     theirs = sorted((m, general.key((*c, 0))) for m, c in engine.children(state))
     assert mine == theirs
+
+
+@settings(max_examples=60)
+@given(late_states(max_left=4))
+def test_the_standard_engine_finishes_as_the_general_one(start: cf.GameState) -> None:
+    """Under ``autocomplete`` (the french preset) the standard engine plays the finish
+    itself: its children are the general engine's, finish included, and the solver
+    gives the same answer through either engine where both decide."""
+    rules = cf.Rules(draw=start.draw, autocomplete=True)
+    general, root = RulesEngine.from_position(start.position, rules)
+    engine, state = Engine.from_position(start.position, start.draw, autocomplete=True)
+    mine = sorted((m, general.key(c)) for m, c in general.children(root))
+    theirs = sorted((m, general.key((*c, 0))) for m, c in engine.children(state))
+    assert mine == theirs
+    check_orders(engine, state, 0)
+    found, _ = Search(general, root, node_limit=5_000, time_limit=None).run()
+    result = cf.solve(game(rules, start.position), node_limit=5_000)
+    if result.decided and found is not None:
+        assert (result.status is cf.SolveStatus.WIN) is found
+
+
+def test_the_finish_is_in_the_standard_engine_s_successors() -> None:
+    """The move that empties the last pile wins at once under ``autocomplete``, and the
+    solver of such rules uses the standard engine."""
+    pos = position(base="AS", sizes={**FULL, "H": 11}, columns=["KH", "QH", "", ""])
+    finishing, state = Engine.from_position(pos, 3, autocomplete=True)
+    plain, _ = Engine.from_position(pos, 3)
+    assert any(Engine.won(child) for _, child in finishing.children(state))
+    assert not any(Engine.won(child) for _, child in plain.children(state))
+    assert not finishing.postpone
+    search = _search(game(cf.find_variant("french").rules, pos), 100, None)
+    assert type(search.engine) is Engine
+    assert search.engine.autocomplete
 
 
 def test_survey_takes_variant_codes_and_rules() -> None:

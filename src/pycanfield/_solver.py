@@ -185,15 +185,15 @@ def _expand(state: GameState, line: list[IMove]) -> tuple[Move, ...]:
 
 
 def _plays_standard(rules: Rules, pos: Position) -> bool:
-    """Whether every move is as under R1-R32: the options that differ, if any, change
-    no move (undo, scoring, an open reserve, the reserve's size, how the base is set)."""
+    """Whether every move is as under R1-R32, but for the finish of ``autocomplete``,
+    which the standard engine plays too: the options that differ, if any, change no move
+    (undo, scoring, an open reserve, the reserve's size, how the base is set)."""
     return (
         rules.redeals is None
         and rules.runs == "any"
         and rules.takebacks
         and rules.fill == "auto"
         and rules.build == "alternate"
-        and not rules.autocomplete
         and len(pos.columns) == 4
     )
 
@@ -201,7 +201,9 @@ def _plays_standard(rules: Rules, pos: Position) -> bool:
 def _search(state: GameState, node_limit: int | None, time_limit: float | None) -> Search:
     rules = with_draw(state.rules, state.draw)
     if _plays_standard(rules, state.position):
-        engine, root = Engine.from_position(state.position, state.draw)
+        engine, root = Engine.from_position(
+            state.position, state.draw, autocomplete=rules.autocomplete
+        )
         return Search(engine, root, node_limit=node_limit, time_limit=time_limit)
     general, start = RulesEngine.from_position(state.position, rules)
     return Search(general, start, node_limit=node_limit, time_limit=time_limit)

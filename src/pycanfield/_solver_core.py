@@ -177,13 +177,36 @@ def shuffle_classes(buckets: list[list[Any]], rng: random.Random) -> None:
             rng.shuffle(bucket)
 
 
-class Engine:
-    """The rules of one search: the starting reserve, the base rank and the draw mode."""
+def finish(
+    cols: tuple[bytes, ...], fnd: tuple[int, ...], nxt: list[list[int]]
+) -> tuple[tuple[bytes, ...], tuple[int, ...]]:
+    """The finish of ``autocomplete``: the columns and foundation sizes once every
+    column card that can go up has gone up (``nxt[suit][size]``: the card that goes on
+    that foundation next), as the rules play it when the stock, the waste and the
+    reserve are empty."""
+    c, f = list(cols), list(fnd)
+    moved = True
+    while moved:
+        moved = False
+        for i, col in enumerate(c):
+            if col and nxt[_SUIT[col[-1]]][f[_SUIT[col[-1]]]] == col[-1]:
+                f[_SUIT[col[-1]]] += 1
+                c[i] = col[:-1]
+                moved = True
+    return tuple(c), tuple(f)
 
-    def __init__(self, reserve: bytes, base: int, draw: int) -> None:
+
+class Engine:
+    """The rules of one search: the starting reserve, the base rank and the draw mode,
+    and whether the game finishes itself (``autocomplete``)."""
+
+    def __init__(self, reserve: bytes, base: int, draw: int, *, autocomplete: bool = False) -> None:
         self.reserve = reserve
         self.draw = draw
         self.base = base
+        # Once the stock, the waste and the reserve are empty, every move but a
+        # take-back ends with the column cards that can go up put up (``finish``).
+        self.autocomplete = autocomplete
         self.reach: dict[tuple[int, int], list[tuple[int, tuple[int, int]]]] = {}
         self.where: dict[tuple[bytes, int], _Talon] = {}
         self.fnd: dict[tuple[int, ...], _Found] = {}
@@ -198,7 +221,8 @@ class Engine:
         self.takebacks = True
         # No move is ever forced, and every move changes only the columns it names.
         self.safe = False
-        self.postpone = True
+        # The finish of ``autocomplete`` moves cards of columns a move does not name.
+        self.postpone = not autocomplete
         # NEXT[suit][size]: the card a foundation of that suit takes at that size.
         self.next = [[s * 13 + (base - 1 + z) % 13 for z in range(13)] + [-1] for s in range(4)]
         # The talon's part of a key (``from_position`` gives it the root's talon).
@@ -207,9 +231,11 @@ class Engine:
     # -- conversion ---------------------------------------------------------------
 
     @classmethod
-    def from_position(cls, pos: Position, draw: int) -> tuple[Engine, State]:
+    def from_position(
+        cls, pos: Position, draw: int, *, autocomplete: bool = False
+    ) -> tuple[Engine, State]:
         reserve = bytes(c.index for c in pos.reserve)
-        engine = cls(reserve, pos.base_rank.value, draw)
+        engine = cls(reserve, pos.base_rank.value, draw, autocomplete=autocomplete)
         fnd = [0, 0, 0, 0]
         for f in pos.foundations:
             fnd[f.suit.value] = f.size
@@ -327,6 +353,19 @@ class Engine:
         """Every successor of ``st`` under the talon macro-moves, in search order."""
         out: list[tuple[IMove, State]] = []
         self._generate(st, False, False, [out] * 7)
+        return self._finished(out) if self.autocomplete else out
+
+    def _finished(self, kids: list[tuple[IMove, State]]) -> list[tuple[IMove, State]]:
+        """``kids`` with the finish of ``autocomplete`` played in each successor that
+        has no talon and no reserve left, but after a take-back (which would go
+        straight back up)."""
+        out = []
+        for item in kids:
+            move, (cols, fnd, rlen, talon, p) = item
+            if not talon and not rlen and move[0] != FC:
+                cols, fnd = finish(cols, fnd, self.next)
+                item = (move, (cols, fnd, rlen, talon, p))
+            out.append(item)
         return out
 
     def _generate(
@@ -500,11 +539,14 @@ class Engine:
         buckets: list[list[tuple[IMove, State]]] = [[], [], [], [], [], [], []]
         hit = self._generate(st, greedy, lean, buckets)
         if hit is not None:
-            return [hit]
-        if rng is not None:
-            shuffle_classes(buckets, rng)
-        b0, b1, b2, b3, b4, b5, b6 = buckets
-        return [*b0, *b1, *b2, *b3, *b4, *b5, *b6]
+            kids = [hit]
+        else:
+            if rng is not None:
+                shuffle_classes(buckets, rng)
+            b0, b1, b2, b3, b4, b5, b6 = buckets
+            kids = [*b0, *b1, *b2, *b3, *b4, *b5, *b6]
+        # Under ``autocomplete`` the classes are those of the moves before the finish.
+        return self._finished(kids) if self.autocomplete else kids
 
 
 def unshuffled(engine: Any, st: Any, kids: list[tuple[IMove, Any]]) -> list[tuple[IMove, Any]]:

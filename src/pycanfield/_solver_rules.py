@@ -29,6 +29,7 @@ from ._solver_core import (
     TF,
     IMove,
     _normal,
+    finish,
     next_cards,
     reachable,
     shuffle_classes,
@@ -443,16 +444,8 @@ class RulesEngine:
         cols, fnd, rlen, talon, p, passes = st
         if talon or rlen or move[0] == FC:
             return st
-        c, f, nxt = list(cols), list(fnd), self.next
-        moved = True
-        while moved:
-            moved = False
-            for i, col in enumerate(c):
-                if col and nxt[_SUIT[col[-1]]][f[_SUIT[col[-1]]]] == col[-1]:
-                    f[_SUIT[col[-1]]] += 1
-                    c[i] = col[:-1]
-                    moved = True
-        return (tuple(c), tuple(f), rlen, talon, p, passes)
+        cols, fnd = finish(cols, fnd, self.next)
+        return (cols, fnd, rlen, talon, p, passes)
 
     def _generate(
         self,
