@@ -320,15 +320,19 @@ def _table(names: list[str], results: list[SurveyResult]) -> str:
         f"{'rules':<12} {'deals':>6} {'won':>6} {'no win':>6} {'unknown':>7}  winnable (95% CI)"
     ]
     for name, r in zip(names, results, strict=True):
-        if r.winnability is None:
-            share = "no deal decided"
-        else:
-            low, high = r.interval
-            share = f"{100 * r.winnability:.1f}% ({100 * low:.1f}% to {100 * high:.1f}%)"
         lines.append(
-            f"{name:<12} {len(r.rows):>6} {r.wins:>6} {r.no_wins:>6} {r.unknown:>7}  {share}"
+            f"{name:<12} {len(r.rows):>6} {r.wins:>6} {r.no_wins:>6} {r.unknown:>7}  "
+            f"{share_text(r)}"
         )
     return "\n".join(lines)
+
+
+def share_text(result: SurveyResult) -> str:
+    """The share of winnable deals among the decided ones, with its 95% interval."""
+    if result.winnability is None:
+        return "no deal decided"
+    low, high = result.interval
+    return f"{100 * result.winnability:.1f}% ({100 * low:.1f}% to {100 * high:.1f}%)"
 
 
 def register(subparsers: Any) -> None:
