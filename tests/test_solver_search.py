@@ -169,3 +169,24 @@ def test_a_search_stops_when_its_path_fills_the_room(monkeypatch: pytest.MonkeyP
     assert search.run() == (None, [])
     assert any(stopped_by_room)
     assert search.nodes < 200_000
+
+
+def test_the_tables_go_when_the_search_ends() -> None:
+    """The line is written out and tidied after the search: its tables, up to a
+    gigabyte, are not kept for that."""
+    search = _search(cf.deal("CF1-D3-ERKYPZE"), 20_000, None)
+    live: list[dict[str, Any]] = []
+    turns = search._turns
+
+    def seen() -> tuple[bool | None, list[Any]]:
+        answer = turns()
+        live.append(dict(search.live))
+        return answer
+
+    search._turns = seen  # type: ignore[method-assign]
+    found, line = search.run()
+    assert found is True
+    assert set(live[0]) >= {"main", "lean", "breadth"}  # the searches that took turns
+    assert search.live == {}
+    assert search.path_states[-1] is not None
+    assert len(search.path_states) == len(line) + 1

@@ -357,8 +357,8 @@ class Engine:
 
     def _finished(self, kids: list[tuple[IMove, State]]) -> list[tuple[IMove, State]]:
         """``kids`` with the finish of ``autocomplete`` played in each successor that
-        has no talon and no reserve left, but after a take-back (which would go
-        straight back up)."""
+        has no talon and no reserve left, unless its move is a take-back (whose card
+        would go straight back up)."""
         out = []
         for item in kids:
             move, (cols, fnd, rlen, talon, p) = item

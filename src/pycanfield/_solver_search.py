@@ -113,6 +113,8 @@ class Search:
         try:
             found, line = self._turns()
         finally:
+            # The tables go now, not with the search: the line is written out first.
+            self.live = {}
             if enabled:
                 gc.enable()
         if found and any(move[0] == MACRO for move in line):
