@@ -25,7 +25,7 @@ from pathlib import Path
 
 from pycanfield import VARIANTS, SurveyResult
 from pycanfield._cli_solve import share_text
-from pycanfield._survey import survey_deals
+from pycanfield._survey import limits_text, survey_deals
 from pycanfield._survey_file import check_rows, read_survey_file
 
 DEALS = 1000
@@ -52,8 +52,8 @@ def table(path: Path) -> str:
     first = {row.code: row for row in result.rows}
     again = {row.code: row for row in result.reruns}
     lines = [
-        f"first pass: 60 s a deal; rerun of its unknown deals: 600 s a deal; {DEALS} deals "
-        "a preset",
+        f"first pass: {limits_text(FIRST)} a deal; rerun of its unknown deals: "
+        f"{limits_text(RERUN)} a deal; {DEALS} deals a preset",
         f"{'rules':<11} {'first':>5} {'won':>4} {'lost':>4} {'unknown':>7}"
         f"  {'rerun':>5} {'won':>4} {'lost':>4} {'unknown':>7}  winnable (95% CI)",
     ]

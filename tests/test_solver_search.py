@@ -186,7 +186,7 @@ def test_the_tables_go_when_the_search_ends() -> None:
     search._turns = seen  # type: ignore[method-assign]
     found, line = search.run()
     assert found is True
-    assert set(live[0]) >= {"main", "lean", "breadth"}  # the searches that took turns
+    assert set(live[0]) >= {"main", "lean", "breadth"}  # the searches set up for turns
     assert search.live == {}
     assert search.path_states[-1] is not None
     assert len(search.path_states) == len(line) + 1

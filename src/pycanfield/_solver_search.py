@@ -147,19 +147,14 @@ class Search:
         # Luby sequence (1, 1, 2, 1, 1, 2, 4, ... times ``restart``) instead of growing
         # with the complete search's.
         luby = _luby()
+        # Each turn, in the order of TURN: the complete search for ``budget``
+        # positions, the breadth-first one for BREADTH_SHARE quarters of that, the lean
+        # one for LEAN_SHARE quarters, fresh ones for FRESH_SHARE quarters in all.  The
+        # live tables share ``max_positions``; the complete, breadth-first and lean
+        # searches may each take half of the room left, a fresh search (whose table
+        # then goes) all of it.
+        quarters = {"main": 4, "breadth": BREADTH_SHARE, "lean": LEAN_SHARE, "fresh": FRESH_SHARE}
         while True:
-            # Each turn, in the order of TURN: the complete search for ``budget``
-            # positions, the breadth-first one for BREADTH_SHARE quarters of that, the
-            # lean one for LEAN_SHARE quarters, fresh ones for FRESH_SHARE quarters in
-            # all.  The live tables share ``max_positions``; the complete,
-            # breadth-first and lean searches may each take half of the room left, a
-            # fresh search (whose table then goes) all of it.
-            quarters = {
-                "main": 4,
-                "breadth": BREADTH_SHARE,
-                "lean": LEAN_SHARE,
-                "fresh": FRESH_SHARE,
-            }
             for name in TURN:
                 share = budget * quarters[name] // 4
                 answer = self._fresh(share, luby) if name == "fresh" else self._resume(name, share)
