@@ -5,7 +5,9 @@ bound on memory.
 A search whose path is squeezed at every chance (``KEEP_STEPS`` 2) is checked against
 the same search never squeezed, position for position, under several rule sets and
 each of the searches that take turns; and a search whose steps weigh much is checked
-to stop within its room.
+to stop within its room.  Also the fresh searches passing over the positions the main
+search has finished (docs/solver.rst, "How the search works"): the fact that allows it,
+the passing over, and that such a search proves nothing by running out.
 """
 
 from __future__ import annotations
@@ -190,3 +192,87 @@ def test_the_tables_go_when_the_search_ends() -> None:
     assert search.live == {}
     assert search.path_states[-1] is not None
     assert len(search.path_states) == len(line) + 1
+
+
+def _in_table(probe: Probe, st: Any) -> bool:
+    """Whether ``st`` is in the probe's table, or covered by a pointer there."""
+    pointers = probe.pointers
+    if pointers is None:
+        k = probe.search.engine.key(st)
+        return k in probe.seen or (probe.packed is not None and k in probe.packed)
+    k = pointers.key(st)
+    mark = probe.marks.get(k) if probe.packed_marks is None else probe.packed_marks.get(k)
+    return mark is not None and bool(mark & pointers.hit[st[4]])
+
+
+def _test_key(probe: Probe, st: Any) -> bytes:
+    pointers = probe.pointers
+    return probe.search.engine.key(st) if pointers is None else pointers.key(st)
+
+
+@pytest.mark.parametrize(
+    ("code", "budget"),
+    [
+        ("CF1-D3-ERKYPZE", 2_000),  # a set of keys
+        ("CCL-D3-LTTNCCJ", 3_000),  # the pointer table
+        ("CPY-D3-QUUDAKY", 3_000),
+    ],
+)
+def test_what_the_main_search_finished_has_every_successor_in_its_table(
+    monkeypatch: pytest.MonkeyPatch, code: str, budget: int
+) -> None:
+    """The fact the fresh searches rely on to pass over the positions the main search
+    finished (``Search._finished_test``): each such position had every successor
+    searched, or in the table already, so nothing is left below it but what the path
+    still holds."""
+    search = _search(cf.deal(code), None, None)
+    engine = search.engine
+    expanded: list[Any] = []
+    ordered = engine.ordered
+
+    def recorded(st: Any, *args: Any) -> Any:
+        expanded.append(st)
+        return ordered(st, *args)
+
+    monkeypatch.setattr(engine, "ordered", recorded)
+    main = search.live["main"] = Probe(search, None, False)
+    assert main.advance(budget) == (None, [])
+    monkeypatch.setattr(engine, "ordered", ordered)
+    finished = search._finished_test()
+    assert finished is not None
+    on_path = {_test_key(main, st) for st in main.states}
+    assert not any(finished(_test_key(main, st), st[4]) for st in main.states)
+    done = [st for st in expanded if finished(_test_key(main, st), st[4])]
+    assert len(done) > budget // 2
+    for st in done:
+        assert _test_key(main, st) not in on_path
+        for _, child in engine.ordered(st):
+            assert _in_table(main, child)
+
+
+def test_a_fresh_search_passes_over_what_the_main_search_finished() -> None:
+    search = _search(cf.deal("CPY-D3-QUUDAKY"), None, None)
+    main = search.live["main"] = Probe(search, None, False)
+    main.advance(3_000)
+    finished = search._finished_test()
+    assert finished is not None
+    fresh = Probe(search, random.Random(2), False)
+    fresh.finished = finished
+    fresh.advance(2_000)
+    assert fresh.passed > 0
+    # Whatever it entered and still holds on its path, the main search had not finished.
+    assert not any(finished(_test_key(main, st), st[4]) for st in fresh.states)
+
+
+@pytest.mark.parametrize("skip", [False, True])
+def test_a_fresh_search_that_passed_over_positions_proves_nothing(skip: bool) -> None:
+    """A shuffled fresh search that prunes nothing proves the deal lost when it runs
+    out; one that passed over positions the main search finished does not, since the
+    main search's path may still hold the way to them."""
+    search = _search(cf.deal("CCL-D3-VJUPJUW"), None, None)  # lost after 107 positions
+    search.live["main"] = Probe(search, None, False)
+    search.live["main"].advance(40)
+    search.fresh = 1  # the next fresh search is shuffled and prunes nothing
+    with switched(_solver_search, "SKIP_FINISHED", skip):
+        answer = search._fresh(10_000, iter([10]))
+    assert answer == (None if skip else (False, []))

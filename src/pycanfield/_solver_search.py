@@ -13,7 +13,7 @@ import gc
 import operator
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any, TypeAlias
 
 from . import _solver_table
@@ -61,6 +61,9 @@ GROWTH_SHARE = 1 / 10
 # (docs/solver.rst, "Memory").
 KEEP_STEPS = 1024
 STEP_WEIGHT = 6.0
+# Whether the fresh searches pass over the positions that the main search has finished
+# (``Search._finished_test``).
+SKIP_FINISHED = True
 
 
 class Search:
@@ -199,13 +202,48 @@ class Search:
             fresh = self.fresh
             rng = None if fresh == 1 else random.Random(fresh)
             probe = Probe(self, rng, fresh % 2 == 1, lean=self.lean)
+            if SKIP_FINISHED:
+                probe.finished = self._finished_test()
             found, line = probe.advance(step, room=self._room(probe))
             # A fresh search that prunes nothing and finds nothing is a proof too.
-            if found or (found is False and not (probe.greedy or probe.lean)):
+            if found or (found is False and not (probe.greedy or probe.lean or probe.passed)):
                 return found, line
             if self._stopped():
                 return None, []
         return None
+
+    def _finished_test(self) -> Callable[[bytes, int], bool] | None:
+        """A test of a key (and pointer) of a fresh search: whether the main search has
+        finished that position, with nothing left to search below it; None when there
+        is no main search to ask.
+
+        Every position in the main search's table but those on its path has been
+        searched through without a win, so a fresh search, which is there to find
+        wins sooner, looks elsewhere.  A position on the path may still lead to a win
+        the main search has not reached, and so may a position that shares a key but
+        for the pointer with one on the path: neither is passed over."""
+        main = self.live.get("main")
+        if not isinstance(main, Probe) or main.every is not None:
+            return None
+        pointers = main.pointers
+        if pointers is None:
+            on_path = {self.engine.key(st) for st in main.states}
+            seen, packed = main.seen, main.packed
+
+            def finished(k: bytes, p: int) -> bool:
+                return (k in seen or (packed is not None and k in packed)) and k not in on_path
+
+            return finished
+        on_path = {pointers.key(st) for st in main.states}
+        marks, packed_marks, hit = main.marks, main.packed_marks, pointers.hit
+
+        def finished_at(k: bytes, p: int) -> bool:
+            if k in on_path:
+                return False
+            mark = marks.get(k) if packed_marks is None else packed_marks.get(k)
+            return mark is not None and bool(mark & hit[p])
+
+        return finished_at
 
     def _step(self, step: int, part: int) -> int:
         """``step``, cut to the node limit and to a ``part``-th of the room that the
@@ -289,6 +327,11 @@ class Probe:
         # below ``squeezed`` (and only with no ``rng``, whose order could not be made
         # again) their number (see ``squeeze``).
         self.stack: list[Iterator[tuple[IMove, Any]] | int] = [iter(self.moves(root))]
+        # A test of the positions to pass over (a fresh search's, see
+        # ``Search._finished_test``), and how many it passed over: a search that passed
+        # over any proves nothing by running out.
+        self.finished: Callable[[bytes, int], bool] | None = None
+        self.passed = 0
         self.squeezed = 0
         self.states: list[Any] = [root]
         self.path: list[IMove] = []
@@ -419,7 +462,8 @@ class Probe:
         get_or_add = set_last = None
         if self.packed_marks is not None:
             get_or_add, set_last = self.packed_marks.get_or_add, self.packed_marks.set_last
-        nodes = skipped = 0
+        nodes = skipped = passed = 0
+        finished = self.finished
         # Past this many steps of the path, its older steps are squeezed (``squeeze``).
         squeeze_at = self._squeeze_at()
         deadline = search.deadline
@@ -473,6 +517,9 @@ class Probe:
                                 continue
                             else:
                                 marks[k] = mark | bit[child[4]]
+                    if finished is not None and finished(k, child[4]):
+                        passed += 1
+                        continue
                     nodes += 1
                     path.append(move)
                     states.append(child)
@@ -515,6 +562,7 @@ class Probe:
         finally:
             search.nodes += nodes
             search.skipped += skipped
+            self.passed += passed
 
 
 # A search that takes turns and holds a table.
