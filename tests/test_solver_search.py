@@ -276,3 +276,17 @@ def test_a_fresh_search_that_passed_over_positions_proves_nothing(skip: bool) ->
     with switched(_solver_search, "SKIP_FINISHED", skip):
         answer = search._fresh(10_000, iter([10]))
     assert answer == (None if skip else (False, []))
+
+
+def test_no_position_is_passed_over_while_the_main_search_has_a_long_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The test makes a key for each step of the main search's path, once a turn;
+    past ``SKIP_PATH`` steps (a deep search under ``rainbow``) that would cost more
+    than it saves, so the fresh searches then pass over nothing."""
+    search = _search(cf.deal("CRB-D1-PLQCDJJ"), None, None)
+    main = search.live["main"] = Probe(search, None, False)
+    main.advance(2_000)
+    assert search._finished_test() is not None
+    monkeypatch.setattr(_solver_search, "SKIP_PATH", len(main.states) - 1)
+    assert search._finished_test() is None

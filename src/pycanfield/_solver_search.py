@@ -64,6 +64,8 @@ STEP_WEIGHT = 6.0
 # Whether the fresh searches pass over the positions that the main search has finished
 # (``Search._finished_test``).
 SKIP_FINISHED = True
+# ... unless the main search's path is longer than this: its keys are made for the test.
+SKIP_PATH = 4096
 
 
 class Search:
@@ -192,6 +194,9 @@ class Search:
         """Fresh searches for ``share`` positions in all, each with the next budget of
         ``luby``: the answer of one that ends the whole search, else None."""
         spent = 0
+        # The main search does not move meanwhile: one test serves the turn (its path
+        # can be long, see "The path" in docs/solver.rst).
+        finished = self._finished_test() if SKIP_FINISHED else None
         while spent < share:
             step = min(next(luby) * self.restart, share - spent)
             spent += step
@@ -202,8 +207,7 @@ class Search:
             fresh = self.fresh
             rng = None if fresh == 1 else random.Random(fresh)
             probe = Probe(self, rng, fresh % 2 == 1, lean=self.lean)
-            if SKIP_FINISHED:
-                probe.finished = self._finished_test()
+            probe.finished = finished
             found, line = probe.advance(step, room=self._room(probe))
             # A fresh search that prunes nothing and finds nothing is a proof too.
             if found or (found is False and not (probe.greedy or probe.lean or probe.passed)):
@@ -214,8 +218,8 @@ class Search:
 
     def _finished_test(self) -> Callable[[bytes, int], bool] | None:
         """A test of a key (and pointer) of a fresh search: whether the main search has
-        finished that position, with nothing left to search below it; None when there
-        is no main search to ask.
+        searched through that position, which is in its table and off its path; None
+        when there is no main search to ask.
 
         Every position in the main search's table but those on its path has been
         searched through without a win, so a fresh search, which is there to find
@@ -225,6 +229,8 @@ class Search:
         main = self.live.get("main")
         if not isinstance(main, Probe) or main.every is not None:
             return None
+        if len(main.states) > SKIP_PATH:
+            return None  # the keys of a long path would cost more than the test saves
         pointers = main.pointers
         if pointers is None:
             on_path = {self.engine.key(st) for st in main.states}
