@@ -9,21 +9,31 @@ command, days of computing on a two-core machine::
 It can be stopped at any time and continued with the same command and ``--resume``;
 ``benchmarks/family.csv`` holds its rows so far.  This script prints, from such a
 file, a line per preset: the deals of the first pass answered so far, what they gave,
-the rerun's deals and answers, and once a preset's first pass and rerun are complete,
-its share of winnable deals with the 95% interval.
+the rerun's deals and answers, and once a preset's first pass is complete, its share
+of winnable deals among those decided so far with the 95% interval (and how many
+unknown deals still wait for their rerun).
 
 Run ``python scripts/family_table.py benchmarks/family.csv``; ``--check`` also checks
 that the file is one that the command above can resume (the test suite does).
+
+The command solves one preset after another, each preset's reruns right after its
+first pass, so a stretch on one core spends hours on reruns before the next preset
+starts.  A second core can run the first passes ahead: the same command without
+``--rerun``, resumed from a copy of the file with only its first-pass rows, writing
+to that copy.  ``--merge COPY`` then adds to the file the rows of the copy that it
+lacks (a deal and pass answered in both keeps the file's row), after checking both.
 """
 
 from __future__ import annotations
 
 import argparse
+import csv
 import functools
+import io
 import sys
 from pathlib import Path
 
-from pycanfield import VARIANTS, SurveyResult
+from pycanfield import VARIANTS, OptionError, SurveyResult
 from pycanfield._cli_solve import share_text
 from pycanfield._survey import limits_text, survey_deals
 from pycanfield._survey_file import check_rows, read_survey_file
@@ -40,10 +50,35 @@ def codes_of_presets() -> dict[str, tuple[str, ...]]:
     return {v.name: tuple(survey_deals(DEALS, None, SEED, v.rules)) for v in VARIANTS}
 
 
+def _every() -> frozenset[str]:
+    return frozenset(code for codes in codes_of_presets().values() for code in codes)
+
+
 def check(path: Path) -> None:
     """Raise ``OptionError`` (naming the line) unless the command can resume ``path``."""
-    every = frozenset(code for codes in codes_of_presets().values() for code in codes)
-    check_rows(str(path), read_survey_file(path).rows, every, FIRST, RERUN)
+    check_rows(str(path), read_survey_file(path).rows, _every(), FIRST, RERUN)
+
+
+def merge(path: Path, other: Path) -> int:
+    """Append to ``path`` the rows of ``other`` for deals and passes it has not answered;
+    return how many were added.  Both files, and the rows together, are checked first:
+    nothing is written unless the command can resume the result."""
+    check(path)
+    check(other)
+    mine = read_survey_file(path)
+    have = {(row.code, row.rerun) for _, row in mine.rows}
+    rows = [row for _, row in read_survey_file(other).rows if (row.code, row.rerun) not in have]
+    # Numbered as the lines of the file they would make, for the check's message.
+    new = tuple(enumerate(rows, len(mine.rows) + 2))
+    check_rows(f"{path} merged with {other}", mine.rows + new, _every(), FIRST, RERUN)
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows(row.as_csv() for _, row in new)
+    with path.open("r+b") as file:
+        # A row cut short by a stop is dropped, as a resumed survey drops it.
+        file.truncate(mine.size)
+        file.seek(mine.size)
+        file.write(out.getvalue().encode("utf-8"))
+    return len(new)
 
 
 def table(path: Path) -> str:
@@ -55,7 +90,7 @@ def table(path: Path) -> str:
         f"first pass: {limits_text(FIRST)} a deal; rerun of its unknown deals: "
         f"{limits_text(RERUN)} a deal; {DEALS} deals a preset",
         f"{'rules':<11} {'first':>5} {'won':>4} {'lost':>4} {'unknown':>7}"
-        f"  {'rerun':>5} {'won':>4} {'lost':>4} {'unknown':>7}  winnable (95% CI)",
+        f"  {'rerun':>5} {'won':>4} {'lost':>4} {'unknown':>7}  winnable, of decided (95% CI)",
     ]
     for name, codes in codes_of_presets().items():
         rows = tuple(first[code] for code in codes if code in first)
@@ -63,7 +98,10 @@ def table(path: Path) -> str:
         done = SurveyResult(rows, reruns=reruns)
         head, tail = done.first, SurveyResult(reruns)
         left = head.unknown - len(reruns)
-        share = "(survey not finished)" if len(rows) < DEALS or left else share_text(done)
+        if len(rows) < DEALS:
+            share = "(first pass not finished)"
+        else:
+            share = share_text(done) + (f", {left} to rerun" if left else "")
         lines.append(
             f"{name:<11} {len(rows):>5} {head.wins:>4} {head.no_wins:>4} {head.unknown:>7}"
             f"  {len(reruns):>5} {tail.wins:>4} {tail.no_wins:>4} {tail.unknown:>7}  {share}"
@@ -77,9 +115,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--check", action="store_true", help="also check that the survey can resume it"
     )
+    parser.add_argument(
+        "--merge",
+        type=Path,
+        metavar="COPY",
+        help="first add the rows of COPY (the same survey, another stretch) the file lacks",
+    )
     args = parser.parse_args(argv)
-    if args.check:
-        check(args.csv)
+    try:
+        if args.merge is not None:
+            added = merge(args.csv, args.merge)
+            print(f"{added} rows added from {args.merge}", file=sys.stderr)
+        if args.check:
+            check(args.csv)
+    except OptionError as error:
+        print(f"family_table.py: {error}", file=sys.stderr)
+        return 1
     print(table(args.csv))
     return 0
 

@@ -69,7 +69,7 @@ def test_the_check_refuses_rows_of_other_limits(tmp_path: Path) -> None:
         _script().check(changed)
 
 
-def test_a_preset_counts_as_finished_only_with_its_reruns(tmp_path: Path) -> None:
+def test_a_preset_has_a_share_once_its_first_pass_is_done(tmp_path: Path) -> None:
     script = _script()
     codes = script.codes_of_presets()["standard"]
     header = DATA.read_text("utf-8").splitlines()[0]
@@ -79,8 +79,61 @@ def test_a_preset_counts_as_finished_only_with_its_reruns(tmp_path: Path) -> Non
     path.write_text("\n".join([header, *rows]) + "\n", "utf-8")
     line = script.table(path).splitlines()[2]
     assert line.split()[:5] == ["standard", "1000", "999", "0", "1"]
-    assert line.endswith("(survey not finished)")
+    assert line.endswith("100.0% (99.6% to 100.0%), 1 to rerun")
+    path.write_text("\n".join([header, *rows[1:]]) + "\n", "utf-8")
+    assert script.table(path).splitlines()[2].endswith("(first pass not finished)")
     rows.append(f"{codes[-1]},no-win,0,99,300.0,rerun,600.0,")
     path.write_text("\n".join([header, *rows]) + "\n", "utf-8")
     line = script.table(path).splitlines()[2]
     assert line.endswith("99.9% (99.4% to 100.0%)")
+
+
+def test_merge_adds_the_rows_the_file_lacks(tmp_path: Path) -> None:
+    script = _script()
+    codes = script.codes_of_presets()["standard"]
+    header = DATA.read_text("utf-8").splitlines()[0]
+    mine, other = tmp_path / "family.csv", tmp_path / "copy.csv"
+    # The file: two deals, the second unknown and rerun, and a row cut short by a stop.
+    mine.write_text(
+        f"{header}\n{codes[0]},win,100,10,0.1,first,60.0,\n"
+        f"{codes[1]},unknown,0,10,60.1,first,60.0,\n{codes[1]},no-win,0,99,70.0,rerun,600.0,\n"
+        f"{codes[2]},win,1",
+        "utf-8",
+    )
+    # The copy: the first deal again, with another answer, and two more.
+    other.write_text(
+        f"{header}\n{codes[0]},unknown,0,10,60.2,first,60.0,\n"
+        f"{codes[2]},win,90,9,0.2000,first,60.0,\n{codes[3]},no-win,0,5,0.3000,first,60.0,\n",
+        "utf-8",
+    )
+    assert script.merge(mine, other) == 2
+    lines = mine.read_text("utf-8").splitlines()
+    assert lines[1] == f"{codes[0]},win,100,10,0.1,first,60.0,"  # the file's row is kept
+    assert lines[4:] == [
+        f"{codes[2]},win,90,9,0.2000,first,60.0,",
+        f"{codes[3]},no-win,0,5,0.3000,first,60.0,",
+    ]
+    script.check(mine)
+    assert script.merge(mine, other) == 0
+
+
+def test_merge_writes_nothing_the_command_could_not_resume(tmp_path: Path) -> None:
+    from pycanfield import OptionError
+
+    script = _script()
+    codes = script.codes_of_presets()["standard"]
+    header = DATA.read_text("utf-8").splitlines()[0]
+    mine, other = tmp_path / "family.csv", tmp_path / "copy.csv"
+    text = f"{header}\n{codes[0]},win,1,1,0.1,first,60.0,\n"
+    mine.write_text(text, "utf-8")
+    # Each file alone can be resumed, but the file has won the deal the copy reruns.
+    other.write_text(
+        f"{header}\n{codes[0]},unknown,0,10,60.1,first,60.0,\n"
+        f"{codes[0]},win,1,1,70.0,rerun,600.0,\n",
+        "utf-8",
+    )
+    with pytest.raises(OptionError, match=r"merged with .*line 3: .* no earlier line leaves"):
+        script.merge(mine, other)
+    assert mine.read_text("utf-8") == text
+    assert script.main([str(mine), "--merge", str(other)]) == 1
+    assert mine.read_text("utf-8") == text
