@@ -194,20 +194,53 @@ def test_the_tables_go_when_the_search_ends() -> None:
     assert len(search.path_states) == len(line) + 1
 
 
-def _in_table(probe: Probe, st: Any) -> bool:
-    """Whether ``st`` is in the probe's table, or covered by a pointer there."""
-    pointers = probe.pointers
-    if pointers is None:
-        k = probe.search.engine.key(st)
-        return k in probe.seen or (probe.packed is not None and k in probe.packed)
-    k = pointers.key(st)
-    mark = probe.marks.get(k) if probe.packed_marks is None else probe.packed_marks.get(k)
-    return mark is not None and bool(mark & pointers.hit[st[4]])
-
-
 def _test_key(probe: Probe, st: Any) -> bytes:
     pointers = probe.pointers
     return probe.search.engine.key(st) if pointers is None else pointers.key(st)
+
+
+@pytest.mark.parametrize("code", ["CF1-D3-ERKYPZE", "CCL-D3-LTTNCCJ"])  # set; pointers
+def test_the_table_holds_what_the_search_entered_in_both_forms(
+    monkeypatch: pytest.MonkeyPatch, code: str
+) -> None:
+    search = _search(cf.deal(code), None, None)
+    engine = search.engine
+    probe = Probe(search, None, False)
+    assert (probe.pointers is None) == (code == "CF1-D3-ERKYPZE")
+    root = search.root
+
+    def held(st: Any) -> bool:
+        return probe.holds(_test_key(probe, st), st[4])
+
+    # Only the root is entered: its successors off the talon's draws are not held.
+    kids = [child for _, child in engine.ordered(root)]
+    new = [child for child in kids if _test_key(probe, child) != _test_key(probe, root)]
+    assert held(root)
+    assert new
+    assert not any(held(child) for child in new)
+    if probe.pointers is not None:
+        # The root at each pointer: held where the root's draws reach it, else not.
+        at = [(*root[:4], p, *root[5:]) for p in range(len(root[3]) + 1)]
+        reached = [held(st) for st in at]
+        assert reached[root[4]]
+        assert not all(reached)
+        new += at
+    expanded: list[Any] = []
+    ordered = engine.ordered
+
+    def recorded(st: Any, *args: Any) -> Any:
+        expanded.append(st)
+        return ordered(st, *args)
+
+    monkeypatch.setattr(engine, "ordered", recorded)
+    assert probe.advance(500) == (None, [])
+    monkeypatch.setattr(engine, "ordered", ordered)
+    answers = [held(st) for st in expanded + new]
+    assert all(answers[: len(expanded)])
+    probe.spill()
+    assert probe.seen == set()
+    assert probe.marks == {}
+    assert [held(st) for st in expanded + new] == answers
 
 
 @pytest.mark.parametrize(
@@ -247,7 +280,7 @@ def test_what_the_main_search_finished_has_every_successor_in_its_table(
     for st in done:
         assert _test_key(main, st) not in on_path
         for _, child in engine.ordered(st):
-            assert _in_table(main, child)
+            assert main.holds(_test_key(main, child), child[4])
 
 
 def test_a_fresh_search_passes_over_what_the_main_search_finished() -> None:

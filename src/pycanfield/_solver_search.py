@@ -231,25 +231,14 @@ class Search:
             return None
         if len(main.states) > SKIP_PATH:
             return None  # the keys of a long path would cost more than the test saves
-        pointers = main.pointers
-        if pointers is None:
-            on_path = {self.engine.key(st) for st in main.states}
-            seen, packed = main.seen, main.packed
+        key = self.engine.key if main.pointers is None else main.pointers.key
+        on_path = {key(st) for st in main.states}
+        holds = main.holds
 
-            def finished(k: bytes, p: int) -> bool:
-                return (k in seen or (packed is not None and k in packed)) and k not in on_path
+        def finished(k: bytes, p: int) -> bool:
+            return k not in on_path and holds(k, p)
 
-            return finished
-        on_path = {pointers.key(st) for st in main.states}
-        marks, packed_marks, hit = main.marks, main.packed_marks, pointers.hit
-
-        def finished_at(k: bytes, p: int) -> bool:
-            if k in on_path:
-                return False
-            mark = marks.get(k) if packed_marks is None else packed_marks.get(k)
-            return mark is not None and bool(mark & hit[p])
-
-        return finished_at
+        return finished
 
     def _step(self, step: int, part: int) -> int:
         """``step``, cut to the node limit and to a ``part``-th of the room that the
@@ -354,6 +343,16 @@ class Probe:
         if self.packed_marks is not None:
             size += len(self.packed_marks) * MAP_WEIGHT
         return int(size)
+
+    def holds(self, k: bytes, p: int) -> bool:
+        """Whether the table holds the position of key ``k`` and talon pointer ``p``
+        (with the engine's ``pointers``, ``k`` is its key but for the pointer): entered
+        there, or with ``pointers`` reached by draws from a pointer entered there."""
+        if self.pointers is None:
+            return k in self.seen or (self.packed is not None and k in self.packed)
+        marks = self.marks if self.packed_marks is None else self.packed_marks
+        mark = marks.get(k)
+        return mark is not None and bool(mark & self.pointers.hit[p])
 
     def spill(self) -> None:
         """Move the table into its packed form: from here on the search enters
