@@ -27,16 +27,14 @@ lacks (a deal and pass answered in both keeps the file's row), after checking bo
 from __future__ import annotations
 
 import argparse
-import csv
 import functools
-import io
 import sys
 from pathlib import Path
 
 from pycanfield import VARIANTS, OptionError, SurveyResult
 from pycanfield._cli_solve import share_text
 from pycanfield._survey import limits_text, survey_deals
-from pycanfield._survey_file import check_rows, read_survey_file
+from pycanfield._survey_file import SurveyWriter, check_rows, read_survey_file
 
 DEALS = 1000
 SEED = 1
@@ -50,6 +48,7 @@ def codes_of_presets() -> dict[str, tuple[str, ...]]:
     return {v.name: tuple(survey_deals(DEALS, None, SEED, v.rules)) for v in VARIANTS}
 
 
+@functools.cache
 def _every() -> frozenset[str]:
     return frozenset(code for codes in codes_of_presets().values() for code in codes)
 
@@ -71,13 +70,11 @@ def merge(path: Path, other: Path) -> int:
     # Numbered as the lines of the file they would make, for the check's message.
     new = tuple(enumerate(rows, len(mine.rows) + 2))
     check_rows(f"{path} merged with {other}", mine.rows + new, _every(), FIRST, RERUN)
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(row.as_csv() for _, row in new)
-    with path.open("r+b") as file:
-        # A row cut short by a stop is dropped, as a resumed survey drops it.
-        file.truncate(mine.size)
-        file.seek(mine.size)
-        file.write(out.getvalue().encode("utf-8"))
+    # The survey's own writer: it drops a row cut short by a stop, as a resumed
+    # survey does, and has each row on the disk before the next.
+    with SurveyWriter(path, _every(), FIRST, RERUN, resume=True) as writer:
+        for _, row in new:
+            writer.write(row)
     return len(new)
 
 
