@@ -44,8 +44,8 @@ ROOT = HERE.parent
 # The last commit before the second round of speed-ups (see the docstring).
 BASELINE = "a1bcd25cdca256b5e0027ce44858e5214122c39a"
 GENERAL_RULES = ("takebacks=no", "pysol", "rainbow", "chameleon")
-# Deals that no search settles within the node limit (docs/solver.rst): every round
-# runs them to the limit.
+# Deals that no search settles within the node limit (docs/solver-measured.rst): every
+# round runs them to the limit.
 HARD = ("CF1-D3-KJMPYMV", "CF1-D1-QERNQJC")
 
 

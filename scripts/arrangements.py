@@ -3,8 +3,8 @@
 A search under the general engine, given the code of a deal and a node limit, counts
 the positions it generates the moves of (every search of the solver together) and
 the distinct foundations, reserve, talon, pointer and redeals among them: the rest of
-each such position is the arrangement of the cards in the columns.  ``docs/solver.rst``
-("Column arrangements") gives the figures for a few deals::
+each such position is the arrangement of the cards in the columns.
+``docs/solver-measured.rst`` ("Column arrangements") gives the figures for a few deals::
 
     python scripts/arrangements.py CCH-D1-OUVIREV --node-limit 200000
 

@@ -9,8 +9,8 @@ talons each foundations and reserve meet; the cards up; the kind of move that re
 each position; the depth.  For a win, the moves of the line that were not the first
 the search tried, by their number: where the search chose wrongly before it found the
 line.  A deal whose player chooses the base card (``base="choose"``) is searched after
-the choice given by ``--choice``.  ``docs/solver.rst`` ("The hard draw-3 deals with
-whole runs") gives the figures for a few deals::
+the choice given by ``--choice``.  ``docs/solver-measured.rst`` ("The hard draw-3
+deals with whole runs") gives the figures for a few deals::
 
     python scripts/where_positions.py CCL-D3-QUUDAKY --node-limit 600000
 """

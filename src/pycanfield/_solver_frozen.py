@@ -32,7 +32,8 @@ __all__ = ["FROZEN", "FROZEN_ENDLESS", "Frozen"]
 # foundations, measured").
 FROZEN = True
 # Whether it runs while the talon is recycled without end (``redeals=None``): off, as it
-# costs more time there than it saves (docs/solver.rst, "Frozen foundations, measured").
+# costs more time there than it saves (docs/solver-measured.rst, "Frozen foundations,
+# measured").
 FROZEN_ENDLESS = False
 # The most keys looked at from one position before the test gives up: the closures proved
 # lost are small (about three keys on the deals measured), the others are cut short.
