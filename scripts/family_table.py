@@ -22,16 +22,21 @@ starts.  A second core can run the first passes ahead: the same command without
 ``--rerun``, resumed from a copy of the file with only its first-pass rows, writing
 to that copy.  ``--merge COPY`` then adds to the file the rows of the copy that it
 lacks (a deal and pass answered in both keeps the file's row), after checking both.
+
+The time limits are wall-clock time: a deal that shared its core with other work
+searched fewer positions in its minute.  ``--pace`` names the unknown deals that
+searched far fewer positions a second than the rest of their preset's.
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import statistics
 import sys
 from pathlib import Path
 
-from pycanfield import VARIANTS, OptionError, SurveyResult
+from pycanfield import VARIANTS, OptionError, SolveStatus, SurveyResult
 from pycanfield._cli_solve import share_text
 from pycanfield._survey import limits_text, survey_deals
 from pycanfield._survey_file import SurveyWriter, check_rows, read_survey_file
@@ -78,6 +83,45 @@ def merge(path: Path, other: Path) -> int:
     return len(new)
 
 
+# An unknown deal searched at under this share of its preset's median pace is named.
+SLOW = 0.6
+
+
+def pace(path: Path) -> str:
+    """The pace of the deals left unknown in ``path``, which searched for their whole
+    time limit: positions a second, the lowest and the median over each preset's
+    unknown deals of both passes, and by pass the deals under ``SLOW`` times that
+    median.  The limit is wall-clock time, so a deal that shared its core with other
+    work searched fewer positions and may have been left unknown for that alone (a
+    slow deal of the first pass is solved again by the rerun)."""
+    prefixes = {v.prefix: v.name for v in VARIANTS}
+    found: dict[str, list[tuple[float, str, bool]]] = {}
+    for _, row in read_survey_file(path).rows:
+        if row.status is SolveStatus.UNKNOWN and row.seconds > 0:
+            rate = row.positions / row.seconds
+            found.setdefault(prefixes[row.code.split("-")[0]], []).append(
+                (rate, row.code, row.rerun)
+            )
+    lines = [
+        "positions a second of the deals left unknown",
+        f"{'rules':<11} {'deals':>5} {'lowest':>7} {'median':>7}  under {SLOW:.0%} of the median",
+    ]
+    for name in codes_of_presets():
+        rows = sorted(found.get(name, ()))
+        if not rows:
+            continue
+        middle = statistics.median(rate for rate, _, _ in rows)
+        slow = ", ".join(
+            f"{code} {rate:,.0f}{' (rerun)' if rerun else ''}"
+            for rate, code, rerun in rows
+            if rate < SLOW * middle
+        )
+        lines.append(
+            f"{name:<11} {len(rows):>5} {rows[0][0]:>7,.0f} {middle:>7,.0f}  {slow or '-'}"
+        )
+    return "\n".join(lines)
+
+
 def table(path: Path) -> str:
     """The table of the survey in ``path``, finished or not."""
     result = SurveyResult.read_csv(path)
@@ -118,6 +162,11 @@ def main(argv: list[str] | None = None) -> int:
         metavar="COPY",
         help="first add the rows of COPY (the same survey, another stretch) the file lacks",
     )
+    parser.add_argument(
+        "--pace",
+        action="store_true",
+        help="also print the pace of the deals left unknown, to find those that shared a core",
+    )
     args = parser.parse_args(argv)
     try:
         if args.merge is not None:
@@ -129,6 +178,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"family_table.py: {error}", file=sys.stderr)
         return 1
     print(table(args.csv))
+    if args.pace:
+        print()
+        print(pace(args.csv))
     return 0
 
 

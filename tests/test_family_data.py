@@ -137,3 +137,22 @@ def test_merge_writes_nothing_the_command_could_not_resume(tmp_path: Path) -> No
     assert mine.read_text("utf-8") == text
     assert script.main([str(mine), "--merge", str(other)]) == 1
     assert mine.read_text("utf-8") == text
+
+
+def test_pace_names_the_unknown_deals_that_searched_slowly(tmp_path: Path) -> None:
+    script = _script()
+    codes = script.codes_of_presets()["pysol"]
+    header = DATA.read_text("utf-8").splitlines()[0]
+    rows = [
+        f"{code},unknown,0,{rate * 60},60.0,first,60.0,"
+        for code, rate in zip(codes, (60_000, 62_000, 58_000, 30_000), strict=False)
+    ]
+    rows.append(f"{codes[4]},win,100,10,0.001,first,60.0,")  # decided: not counted
+    rows.append(f"{codes[3]},unknown,0,{34_000 * 600},600.0,rerun,600.0,")
+    path = tmp_path / "family.csv"
+    path.write_text("\n".join([header, *rows]) + "\n", "utf-8")
+    lines = script.pace(path).splitlines()
+    assert len(lines) == 3
+    # The median of the five unknown rows is 58,000: 30,000 and 34,000 are under 60% (34,800).
+    assert lines[2].split()[:4] == ["pysol", "5", "30,000", "58,000"]
+    assert lines[2].endswith(f"{codes[3]} 30,000, {codes[3]} 34,000 (rerun)")
