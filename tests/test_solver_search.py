@@ -194,6 +194,23 @@ def test_the_tables_go_when_the_search_ends() -> None:
     assert len(search.path_states) == len(line) + 1
 
 
+def _expanded(monkeypatch: pytest.MonkeyPatch, probe: Probe, budget: int) -> list[Any]:
+    """The positions whose successors ``probe`` made while it searched ``budget``
+    positions without an answer."""
+    engine = probe.search.engine
+    expanded: list[Any] = []
+    ordered = engine.ordered
+
+    def recorded(st: Any, *args: Any) -> Any:
+        expanded.append(st)
+        return ordered(st, *args)
+
+    monkeypatch.setattr(engine, "ordered", recorded)
+    assert probe.advance(budget) == (None, [])
+    monkeypatch.setattr(engine, "ordered", ordered)
+    return expanded
+
+
 def _test_key(probe: Probe, st: Any) -> bytes:
     pointers = probe.pointers
     return probe.search.engine.key(st) if pointers is None else pointers.key(st)
@@ -225,16 +242,7 @@ def test_the_table_holds_what_the_search_entered_in_both_forms(
         assert reached[root[4]]
         assert not all(reached)
         new += at
-    expanded: list[Any] = []
-    ordered = engine.ordered
-
-    def recorded(st: Any, *args: Any) -> Any:
-        expanded.append(st)
-        return ordered(st, *args)
-
-    monkeypatch.setattr(engine, "ordered", recorded)
-    assert probe.advance(500) == (None, [])
-    monkeypatch.setattr(engine, "ordered", ordered)
+    expanded = _expanded(monkeypatch, probe, 500)
     answers = [held(st) for st in expanded + new]
     assert all(answers[: len(expanded)])
     probe.spill()
@@ -260,17 +268,8 @@ def test_what_the_main_search_finished_has_every_successor_in_its_table(
     still holds."""
     search = _search(cf.deal(code), None, None)
     engine = search.engine
-    expanded: list[Any] = []
-    ordered = engine.ordered
-
-    def recorded(st: Any, *args: Any) -> Any:
-        expanded.append(st)
-        return ordered(st, *args)
-
-    monkeypatch.setattr(engine, "ordered", recorded)
     main = search.live["main"] = Probe(search, None, False)
-    assert main.advance(budget) == (None, [])
-    monkeypatch.setattr(engine, "ordered", ordered)
+    expanded = _expanded(monkeypatch, main, budget)
     finished = search._finished_test()
     assert finished is not None
     on_path = {_test_key(main, st) for st in main.states}
