@@ -40,6 +40,7 @@ from pycanfield import VARIANTS, OptionError, SolveStatus, SurveyResult
 from pycanfield._cli_solve import share_text
 from pycanfield._survey import limits_text, survey_deals
 from pycanfield._survey_file import SurveyWriter, check_rows, read_survey_file
+from pycanfield._variants import variant_of_prefix
 
 DEALS = 1000
 SEED = 1
@@ -94,14 +95,13 @@ def pace(path: Path) -> str:
     median.  The limit is wall-clock time, so a deal that shared its core with other
     work searched fewer positions and may have been left unknown for that alone (a
     slow deal of the first pass is solved again by the rerun)."""
-    prefixes = {v.prefix: v.name for v in VARIANTS}
     found: dict[str, list[tuple[float, str, bool]]] = {}
     for _, row in read_survey_file(path).rows:
         if row.status is SolveStatus.UNKNOWN and row.seconds > 0:
+            variant = variant_of_prefix(row.code.split("-")[0])
+            assert variant is not None  # the reader refuses a code of no preset
             rate = row.positions / row.seconds
-            found.setdefault(prefixes[row.code.split("-")[0]], []).append(
-                (rate, row.code, row.rerun)
-            )
+            found.setdefault(variant.name, []).append((rate, row.code, row.rerun))
     lines = [
         "positions a second of the deals left unknown",
         f"{'rules':<11} {'deals':>5} {'lowest':>7} {'median':>7}  under {SLOW:.0%} of the median",
@@ -174,13 +174,14 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{added} rows added from {args.merge}", file=sys.stderr)
         if args.check:
             check(args.csv)
+        paced = pace(args.csv) if args.pace else None
     except OptionError as error:
         print(f"family_table.py: {error}", file=sys.stderr)
         return 1
     print(table(args.csv))
-    if args.pace:
+    if paced is not None:
         print()
-        print(pace(args.csv))
+        print(paced)
     return 0
 
 

@@ -156,3 +156,13 @@ def test_pace_names_the_unknown_deals_that_searched_slowly(tmp_path: Path) -> No
     # The median of the five unknown rows is 58,000: 30,000 and 34,000 are under 60% (34,800).
     assert lines[2].split()[:4] == ["pysol", "5", "30,000", "58,000"]
     assert lines[2].endswith(f"{codes[3]} 30,000, {codes[3]} 34,000 (rerun)")
+
+
+def test_pace_of_a_file_it_cannot_read_is_an_error_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    header = DATA.read_text("utf-8").splitlines()[0]
+    path = tmp_path / "family.csv"
+    path.write_text(f"{header}\nXYZ-D3-AAAAACL,unknown,0,600,60.0,first,60.0,\n", "utf-8")
+    assert _script().main([str(path), "--pace"]) == 1
+    assert "line 2: bad survey row" in capsys.readouterr().err
