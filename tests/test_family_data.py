@@ -9,31 +9,21 @@ run from a checkout only.
 
 from __future__ import annotations
 
-import functools
-import importlib.util
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-SCRIPT = ROOT / "scripts" / "family_table.py"
+from checkout import IN_CHECKOUT, ROOT, script
+
 DATA = ROOT / "benchmarks" / "family.csv"
 DOCS = ROOT / "docs" / "solver.rst"
 
-pytestmark = pytest.mark.skipif(
-    not SCRIPT.is_file(), reason="the scripts and benchmarks are in a checkout only"
-)
+pytestmark = IN_CHECKOUT
 
 
-@functools.cache
 def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("family_table", SCRIPT)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return script("family_table")
 
 
 def _quoted_table() -> str:
