@@ -211,11 +211,6 @@ def _expanded(monkeypatch: pytest.MonkeyPatch, probe: Probe, budget: int) -> lis
     return expanded
 
 
-def _test_key(probe: Probe, st: Any) -> bytes:
-    pointers = probe.pointers
-    return probe.search.engine.key(st) if pointers is None else pointers.key(st)
-
-
 @pytest.mark.parametrize("code", ["CF1-D3-ERKYPZE", "CCL-D3-LTTNCCJ"])  # set; pointers
 def test_the_table_holds_what_the_search_entered_in_both_forms(
     monkeypatch: pytest.MonkeyPatch, code: str
@@ -227,11 +222,11 @@ def test_the_table_holds_what_the_search_entered_in_both_forms(
     root = search.root
 
     def held(st: Any) -> bool:
-        return probe.holds(_test_key(probe, st), st[4])
+        return probe.holds(probe.table_key(st), st[4])
 
     # Only the root is entered: its successors off the talon's draws are not held.
     kids = [child for _, child in engine.ordered(root)]
-    new = [child for child in kids if _test_key(probe, child) != _test_key(probe, root)]
+    new = [child for child in kids if probe.table_key(child) != probe.table_key(root)]
     assert held(root)
     assert new
     assert not any(held(child) for child in new)
@@ -272,14 +267,14 @@ def test_what_the_main_search_finished_has_every_successor_in_its_table(
     expanded = _expanded(monkeypatch, main, budget)
     finished = search._finished_test()
     assert finished is not None
-    on_path = {_test_key(main, st) for st in main.states}
-    assert not any(finished(_test_key(main, st), st[4]) for st in main.states)
-    done = [st for st in expanded if finished(_test_key(main, st), st[4])]
+    on_path = {main.table_key(st) for st in main.states}
+    assert not any(finished(main.table_key(st), st[4]) for st in main.states)
+    done = [st for st in expanded if finished(main.table_key(st), st[4])]
     assert len(done) > budget // 2
     for st in done:
-        assert _test_key(main, st) not in on_path
+        assert main.table_key(st) not in on_path
         for _, child in engine.ordered(st):
-            assert main.holds(_test_key(main, child), child[4])
+            assert main.holds(main.table_key(child), child[4])
 
 
 def test_a_fresh_search_passes_over_what_the_main_search_finished() -> None:
@@ -293,7 +288,7 @@ def test_a_fresh_search_passes_over_what_the_main_search_finished() -> None:
     fresh.advance(2_000)
     assert fresh.passed > 0
     # Whatever it entered and still holds on its path, the main search had not finished.
-    assert not any(finished(_test_key(main, st), st[4]) for st in fresh.states)
+    assert not any(finished(main.table_key(st), st[4]) for st in fresh.states)
 
 
 @pytest.mark.parametrize("skip", [False, True])

@@ -231,7 +231,7 @@ class Search:
             return None
         if len(main.states) > SKIP_PATH:
             return None  # the keys of a long path would cost more than the test saves
-        key = self.engine.key if main.pointers is None else main.pointers.key
+        key = main.table_key
         on_path = {key(st) for st in main.states}
         holds = main.holds
 
@@ -343,6 +343,12 @@ class Probe:
         if self.packed_marks is not None:
             size += len(self.packed_marks) * MAP_WEIGHT
         return int(size)
+
+    @property
+    def table_key(self) -> Callable[[Any], bytes]:
+        """The key under which the table enters a position (:meth:`holds` takes it):
+        the engine's, or with ``pointers`` the key but for the pointer."""
+        return self.search.engine.key if self.pointers is None else self.pointers.key
 
     def holds(self, k: bytes, p: int) -> bool:
         """Whether the table holds the position of key ``k`` and talon pointer ``p``
