@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections import Counter, deque
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from typing import Any
 
 import pycanfield as cf
@@ -59,7 +59,7 @@ def reversible(engine: RulesEngine, cols: Columns, reserve: int) -> Iterator[Col
                 yield tuple(sorted(moved))
 
 
-def classes(engine: RulesEngine, positions: Counter[tuple[Columns, Rest]]) -> tuple[int, int]:
+def classes(engine: RulesEngine, positions: Collection[tuple[Columns, Rest]]) -> tuple[int, int]:
     """How many classes ``positions`` fall in when the arrangements that
     :func:`reversible` moves join are one, and the most arrangements in one of them
     (searched or not)."""
@@ -93,7 +93,7 @@ def main() -> int:
     if not isinstance(engine, RulesEngine):
         parser.error(f"{args.code} is played by the standard rules' engine, not the general one")
     rests: Counter[Rest] = Counter()
-    positions: Counter[tuple[Columns, Rest]] = Counter()
+    positions: set[tuple[Columns, Rest]] = set()
     shown: dict[Rest, list[tuple[bytes, ...]]] = {}
     generate = engine.ordered
 
@@ -101,7 +101,7 @@ def main() -> int:
         rest: Rest = st[1:]
         rests[rest] += 1
         if args.reversible:
-            positions[tuple(sorted(st[0])), rest] += 1
+            positions.add((tuple(sorted(st[0])), rest))
         if args.show:
             shown.setdefault(rest, []).append(st[0])
         return generate(st, *options, **named)
