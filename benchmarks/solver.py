@@ -48,6 +48,7 @@ from typing import Any
 import attrs
 
 import pycanfield as cf
+from pycanfield._solver import solver_build
 
 HERE = Path(__file__).parent
 SEEDS = {3: 20263, 1: 20261}
@@ -130,7 +131,10 @@ def run(label: str, codes: list[str], time_limit: float, jobs: int, out: Path | 
     seconds = [r[2] for r in rows]
     wins, losses = status.count("win"), status.count("no-win")
     decided = wins + losses
-    print(f"{label}: {len(rows)} deals, time limit {time_limit:g} s per deal, {jobs} job(s)")
+    print(
+        f"{label}: {len(rows)} deals, time limit {time_limit:g} s per deal, {jobs} job(s), "
+        f"search {solver_build()}"
+    )
     print(f"  decided  {decided}/{len(rows)} = {100 * decided / len(rows):.1f}%")
     if decided:
         print(f"  won      {wins}/{decided} decided = {100 * wins / decided:.1f}%")

@@ -21,6 +21,12 @@ says whether every game searched the same positions with the same result in both
 it must unless the search itself has changed since the baseline (the move generators
 alone must not change what is searched); otherwise it names the games that differ.
 
+With ``--compiled`` the current code is measured in both builds instead: compiled
+with mypyc as the compiled wheel is (``hatch_build.py``; mypy must be installed, as
+the ``lint`` extra does), against the same code interpreted as the baseline.  The
+last line then says whether the compiled search searched what the interpreted one
+did.
+
 Run ``python benchmarks/solver_speed.py`` (``--rounds``, ``--node-limit``; ``--smoke``
 for a quick check; ``--baseline none`` measures the current code alone).  The
 timings depend on the machine and on its load.
@@ -29,8 +35,10 @@ timings depend on the machine and on its load.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
+import platform
 import statistics
 import subprocess
 import sys
@@ -108,6 +116,19 @@ def export(rev: str, into: Path) -> Path | None:
     return into / "src"
 
 
+def compiled(into: Path) -> Path:
+    """The current code with the solver compiled as the compiled wheel has it, under
+    ``into``; returns the folder that holds its package."""
+    spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
+    if spec is None or spec.loader is None:
+        raise SystemExit(f"cannot load {ROOT / 'hatch_build.py'}")
+    hook = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hook)
+    print("compiling the solver with mypyc ...", file=sys.stderr)
+    hook.compile_solver(ROOT / "src", into)
+    return into
+
+
 def rate(rows: dict[str, list[object]], codes: list[str]) -> float:
     positions = sum(int(str(rows[code][1])) for code in codes)
     seconds = sum(float(str(rows[code][2])) for code in codes)
@@ -132,6 +153,11 @@ def main() -> None:
     parser.add_argument(
         "--general-only", action="store_true", help="leave out the standard engine's games"
     )
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="measure the current code compiled, against it interpreted",
+    )
     parser.add_argument("--measure", type=int, metavar="NODE_LIMIT", help=argparse.SUPPRESS)
     args, codes = parser.parse_known_args()
     if args.measure is not None:
@@ -145,7 +171,12 @@ def main() -> None:
     every = [code for group in groups.values() for code in group]
     current = ROOT / "src"
     with tempfile.TemporaryDirectory() as scratch:
-        base = None if args.baseline == "none" else export(args.baseline, Path(scratch))
+        if args.compiled:
+            base: Path | None = current
+            current = compiled(Path(scratch))
+            args.baseline = "interpreted"
+        else:
+            base = None if args.baseline == "none" else export(args.baseline, Path(scratch))
         compare = base is not None
         rates: dict[tuple[str, str], list[float]] = {}
         differ: set[str] = set()
@@ -159,9 +190,11 @@ def main() -> None:
                     rates.setdefault(("baseline", name), []).append(rate(theirs, group))
             print(f"\r  round {number + 1}/{args.rounds}", end="", file=sys.stderr)
         print(file=sys.stderr)
+    build = "compiled, " if args.compiled else ""
     print(
-        f"positions per second, node limit {args.node_limit:,}, {args.rounds} round(s), "
-        f"median over rounds"
+        f"positions per second ({build}{platform.python_implementation()} "
+        f"{platform.python_version()}, {platform.machine()}), node limit "
+        f"{args.node_limit:,}, {args.rounds} round(s), median over rounds"
     )
     for name, group in groups.items():
         now = rates[("current", name)]
@@ -170,7 +203,7 @@ def main() -> None:
             then = rates[("baseline", name)]
             ratios = [a / b for a, b in zip(now, then, strict=True)]
             line += (
-                f", baseline {statistics.median(then):8.0f} ({args.baseline[:10]}), "
+                f", baseline {statistics.median(then):8.0f} ({args.baseline[:11]}), "
                 f"speed-up x{statistics.median(ratios):.2f}"
             )
         print(line)

@@ -11,12 +11,21 @@ import contextlib
 from collections.abc import Iterator
 from types import ModuleType
 
+import pytest
 from hypothesis import event
 
 import pycanfield as cf
+from pycanfield._solver import solver_build
 from pycanfield._solver_rules import RulesEngine
 from test_solver_soundness import check_against_plain_search
 from test_solver_variants import brute_force
+
+# For the tests that reach into the search: they replace its methods, read its sources
+# or change its module constants after import, none of which the compiled build
+# (docs/solver.rst, "The compiled build") allows.  Its answers are tested all the same.
+interpreted_only = pytest.mark.skipif(
+    solver_build() == "compiled", reason="changes the search's internals, fixed when compiled"
+)
 
 
 @contextlib.contextmanager

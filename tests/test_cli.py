@@ -12,6 +12,7 @@ import pytest
 
 import pycanfield as cf
 from pycanfield._cli import BROKEN_PIPE, main
+from pycanfield._solver import solver_build
 
 
 class _ClosedPipe(io.StringIO):
@@ -94,3 +95,10 @@ def test_survey_out_to_a_missing_folder_fails_before_solving(
     captured = capsys.readouterr()
     assert captured.err == f"canfield: cannot write {target}: No such file or directory\n"
     assert captured.out == ""  # no deal was solved
+
+
+def test_version_names_the_build_of_the_search(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"pycanfield {cf.__version__} (search {solver_build()})\n"

@@ -16,6 +16,7 @@ from pycanfield import _solver_breadth, _solver_search
 from pycanfield._solver import _expand, _search
 from pycanfield._solver_breadth import BREADTH_WEIGHT, Breadth
 from strategies import late_states, play_rules
+from switches import interpreted_only
 from test_solver_soundness import _NEEDS_A_SHUFFLE
 from test_solver_variants import brute_force, replay
 
@@ -136,6 +137,7 @@ def test_it_stops_at_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(breadth.states) == 500
 
 
+@interpreted_only
 def test_a_search_drops_it_at_its_cap_and_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """Once full, the breadth-first search gets no more turns, and the other searches
     go on.  Under ``runs=whole`` (no lean search) the first turns take 30,000 and
@@ -193,6 +195,7 @@ def test_its_line_is_one_of_the_shortest(name: str) -> None:
     assert not wins_within(breadth.search.root, len(line) - 1)
 
 
+@interpreted_only
 @pytest.mark.parametrize(
     ("code", "runs"),
     [("CF1-D3-AAAAACL", True), ("CF1-D3-AAAAACL~TAKEBACKS=NO", False), ("CCL-D3-AAAAACL", False)],

@@ -23,7 +23,13 @@ from pycanfield._solver import _search
 from pycanfield._solver_rules import RulesEngine
 from pycanfield._solver_search import Search
 from strategies import late_states, locked_states
-from switches import check_switched_test, fires_on, locked_without_and_with, switched
+from switches import (
+    check_switched_test,
+    fires_on,
+    interpreted_only,
+    locked_without_and_with,
+    switched,
+)
 from test_solver_soundness import solved_as_the_plain_search
 from test_solver_variants import brute_force
 
@@ -199,6 +205,7 @@ def _pruned(code: str, limit: int) -> tuple[RulesEngine, list[Any]]:
     return engine, hits
 
 
+@interpreted_only
 @pytest.mark.parametrize("code", ["CRB-D1-OUVIREV", "CRF-D1-ERKYPZE", "CCH-D1-OUVIREV"])
 def test_frozen_positions_of_real_deals_are_lost(code: str) -> None:
     """Positions of real deals where only this test finds the position lost (every
@@ -256,6 +263,7 @@ def _mutant(name: str) -> type[frozen_module.Frozen]:
     return mutant
 
 
+@interpreted_only
 @pytest.mark.parametrize("name", sorted(_MUTATIONS))
 def test_each_weakened_test_prunes_a_won_position(
     monkeypatch: pytest.MonkeyPatch, name: str

@@ -19,6 +19,7 @@ from pycanfield._solver_locks import Locks
 from pycanfield._solver_rules import RulesEngine
 from pycanfield._solver_search import Search
 from strategies import late_states, locked_states
+from switches import interpreted_only
 from test_solver_soundness import check_against_plain_search, solved_as_the_plain_search
 from test_solver_variants import brute_force
 
@@ -301,6 +302,7 @@ def _checked(lock: Locks, answers: list[bool]) -> Callable[..., bool]:
     return both
 
 
+@interpreted_only
 @pytest.mark.parametrize(
     "text",
     ["rainbow", "chameleon", "rainfall", "pysol redeals=2", "rainbow runs=top fill=player"],
@@ -396,6 +398,7 @@ def _pruned_wins(
     return fired, won
 
 
+@interpreted_only
 @pytest.mark.parametrize("text", ["pysol", "classic", "superior"])
 def test_the_fixpoint_under_an_endless_talon_or_classic_fill_prunes_no_win(
     monkeypatch: pytest.MonkeyPatch, text: str
@@ -409,6 +412,7 @@ def test_the_fixpoint_under_an_endless_talon_or_classic_fill_prunes_no_win(
     assert won == 0
 
 
+@interpreted_only
 def test_a_fixpoint_that_ignores_the_bottom_cards_prunes_wins(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -22,7 +22,13 @@ from pycanfield import _solver_rules as rules_module
 from pycanfield._solver_rules import RulesEngine
 from pycanfield._solver_search import Search
 from strategies import reserve_locked_states
-from switches import check_switched_test, fires_on, locked_without_and_with, switched
+from switches import (
+    check_switched_test,
+    fires_on,
+    interpreted_only,
+    locked_without_and_with,
+    switched,
+)
 from test_solver_locks import _random_play
 from test_solver_soundness import solved_as_the_plain_search
 from test_solver_variants import brute_force
@@ -195,6 +201,7 @@ def _mutant(name: str) -> Callable[..., bool]:
     return mutant
 
 
+@interpreted_only
 @pytest.mark.parametrize("name", sorted(_MUTATIONS))
 def test_each_weakened_count_prunes_a_won_position(
     monkeypatch: pytest.MonkeyPatch, name: str

@@ -21,7 +21,7 @@ import pycanfield as cf
 from pycanfield import _solver_search
 from pycanfield._solver import _search
 from pycanfield._solver_search import Probe, Search
-from switches import switched
+from switches import interpreted_only, switched
 
 # Each deal runs past its first squeeze; the comments say how each search ends.
 DEALS = [
@@ -62,6 +62,7 @@ def squeezed_run(
         return run(state, limit), made
 
 
+@interpreted_only
 @pytest.mark.parametrize(("code", "limit"), DEALS)
 def test_a_squeezed_path_searches_as_one_never_squeezed(
     monkeypatch: pytest.MonkeyPatch, code: str, limit: int
@@ -74,6 +75,7 @@ def test_a_squeezed_path_searches_as_one_never_squeezed(
     assert made > 0  # steps were squeezed and made again
 
 
+@interpreted_only
 @pytest.mark.parametrize("mode", ["shuffles", "all"])
 def test_a_squeezed_path_searches_as_one_never_squeezed_when_postponing(
     monkeypatch: pytest.MonkeyPatch, mode: str
@@ -89,6 +91,7 @@ def test_a_squeezed_path_searches_as_one_never_squeezed_when_postponing(
     assert made > 0
 
 
+@interpreted_only
 @pytest.mark.parametrize(
     ("rules", "numbers"),
     [
@@ -144,6 +147,7 @@ def test_a_fresh_search_with_a_random_order_never_squeezes(
     assert not any(isinstance(left, int) for left in probe.stack)
 
 
+@interpreted_only
 def test_a_search_stops_when_its_path_fills_the_room(monkeypatch: pytest.MonkeyPatch) -> None:
     """With steps weighing much, the path alone fills the bound: every search stops
     within its room (looked at every 256 positions), and the whole search ends with
@@ -173,6 +177,7 @@ def test_a_search_stops_when_its_path_fills_the_room(monkeypatch: pytest.MonkeyP
     assert search.nodes < 200_000
 
 
+@interpreted_only
 def test_the_tables_go_when_the_search_ends() -> None:
     """The line is written out and tidied after the search: its tables, up to a
     gigabyte, are not kept for that."""
@@ -211,6 +216,7 @@ def _expanded(monkeypatch: pytest.MonkeyPatch, probe: Probe, budget: int) -> lis
     return expanded
 
 
+@interpreted_only
 @pytest.mark.parametrize("code", ["CF1-D3-ERKYPZE", "CCL-D3-LTTNCCJ"])  # set; pointers
 def test_the_table_holds_what_the_search_entered_in_both_forms(
     monkeypatch: pytest.MonkeyPatch, code: str
@@ -246,6 +252,7 @@ def test_the_table_holds_what_the_search_entered_in_both_forms(
     assert [held(st) for st in expanded + new] == answers
 
 
+@interpreted_only
 @pytest.mark.parametrize(
     ("code", "budget"),
     [

@@ -22,6 +22,7 @@ from pycanfield import _solver_search, _solver_table
 from pycanfield._solver import _search
 from pycanfield._solver_search import Probe, Search
 from pycanfield._solver_table import PackedMap, PackedSet, TalonBits, slots_for
+from switches import interpreted_only
 
 
 def random_keys(rng: random.Random, count: int) -> list[bytes]:
@@ -166,6 +167,7 @@ def run(code: str, limit: int, time_limit: float | None = None) -> tuple[Any, ..
     return found, line, search.nodes, search.skipped, search.best
 
 
+@interpreted_only
 @pytest.mark.parametrize(
     ("code", "limit"),
     [

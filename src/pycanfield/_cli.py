@@ -24,12 +24,34 @@ _COMMAND_MODULES: tuple[str, ...] = (
 )
 
 
+class _Version(argparse.Action):
+    """``--version``: the solver is imported only when asked, as most commands need
+    no search."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        from ._solver import solver_build
+
+        print(f"pycanfield {__version__} (search {solver_build()})")
+        parser.exit()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``canfield`` command."""
     parser = argparse.ArgumentParser(
         prog="canfield", description="Canfield solitaire: play, show and solve deals."
     )
-    parser.add_argument("--version", action="version", version=f"pycanfield {__version__}")
+    parser.add_argument(
+        "--version",
+        action=_Version,
+        nargs=0,
+        help="show the version, and whether the search runs compiled, and exit",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in _COMMAND_MODULES:
         importlib.import_module(name).register(subparsers)

@@ -10,8 +10,10 @@ limit stopped it first.  :func:`hint` turns that into the next move to play.
 from __future__ import annotations
 
 import enum
+import importlib.machinery
 import math
 import time
+from typing import Literal
 
 import attrs
 
@@ -28,7 +30,22 @@ from ._solver_search import Search, shorten
 from ._state import GameState, deal
 from ._variants import Rules, with_draw
 
-__all__ = ["SolveResult", "SolveStatus", "hint", "solve"]
+__all__ = ["SolveResult", "SolveStatus", "hint", "solve", "solver_build"]
+
+
+def solver_build() -> Literal["compiled", "interpreted"]:
+    """How this installation runs the search: ``"compiled"`` when its modules were
+    compiled to extension modules (the compiled wheel, ``docs/solver.rst``, "The
+    compiled build"), else ``"interpreted"``.  Both search the same positions.
+
+    >>> solver_build() in ("compiled", "interpreted")
+    True
+    """
+    from . import _solver_search
+
+    path = _solver_search.__file__ or ""
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    return "compiled" if path.endswith(tuple(suffixes)) else "interpreted"
 
 
 class SolveStatus(enum.Enum):
