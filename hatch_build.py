@@ -80,7 +80,13 @@ class CompiledSolver(BuildHookInterface):  # type: ignore[misc,valid-type]
             return
         self.work = Path(tempfile.mkdtemp(prefix="pycanfield-mypyc-"))
         self.app.display_info("pycanfield: compiling the solver with mypyc")
-        for path in compile_solver(Path(self.root) / "src", self.work):
+        try:
+            built = compile_solver(Path(self.root) / "src", self.work)
+        except BaseException:
+            # finalize is not called when initialize fails.
+            shutil.rmtree(self.work, ignore_errors=True)
+            raise
+        for path in built:
             build_data["force_include"][str(self.work / path)] = str(path)
         build_data["pure_python"] = False
         build_data["infer_tag"] = True

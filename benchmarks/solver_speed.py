@@ -22,8 +22,9 @@ it must unless the search itself has changed since the baseline (the move genera
 alone must not change what is searched); otherwise it names the games that differ.
 
 With ``--compiled`` the current code is measured in both builds instead: compiled
-with mypyc as the compiled wheel is (``hatch_build.py``; mypy must be installed, as
-the ``lint`` extra does), against the same code interpreted as the baseline.  The
+with mypyc as the compiled wheel is (``hatch_build.py``; mypy must be installed, and
+setuptools on Python 3.12 and later, as the ``dev`` extra does), against the same code
+interpreted as the baseline.  The
 last line then says whether the compiled search searched what the interpreted one
 did.
 
