@@ -24,9 +24,8 @@ alone must not change what is searched); otherwise it names the games that diffe
 With ``--compiled`` the current code is measured in both builds instead: compiled
 with mypyc as the compiled wheel is (``hatch_build.py``; mypy must be installed, and
 setuptools on Python 3.12 and later, as the ``dev`` extra does), against the same code
-interpreted as the baseline.  The
-last line then says whether the compiled search searched what the interpreted one
-did.
+interpreted as the baseline.  The last line then says whether the compiled search
+searched what the interpreted one did.
 
 Run ``python benchmarks/solver_speed.py`` (``--rounds``, ``--node-limit``; ``--smoke``
 for a quick check; ``--baseline none`` measures the current code alone).  The
