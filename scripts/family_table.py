@@ -25,7 +25,8 @@ lacks (a deal and pass answered in both keeps the file's row), after checking bo
 
 The time limits are wall-clock time: a deal that shared its core with other work
 searched fewer positions in its minute.  ``--pace`` names the unknown deals that
-searched far fewer positions a second than the rest of their preset's.
+searched far fewer positions a second than the rest of their preset's with the same
+build of the search (compiled or interpreted, as each row records; older rows do not).
 """
 
 from __future__ import annotations
@@ -90,35 +91,41 @@ SLOW = 0.6
 
 def pace(path: Path) -> str:
     """The pace of the deals left unknown in ``path``, which searched for their whole
-    time limit: positions a second, the lowest and the median over each preset's
-    unknown deals of both passes, and by pass the deals under ``SLOW`` times that
-    median.  The limit is wall-clock time, so a deal that shared its core with other
-    work searched fewer positions and may have been left unknown for that alone (a
-    slow deal of the first pass is solved again by the rerun)."""
-    found: dict[str, list[tuple[float, str, bool]]] = {}
+    time limit: positions a second, the lowest and the median over the unknown deals
+    of both passes of each preset and build of the search (``-`` where the rows do not
+    record it), and by pass the deals under ``SLOW`` times that median.  The limit is
+    wall-clock time, so a deal that shared its core with other work searched fewer
+    positions and may have been left unknown for that alone (a slow deal of the first
+    pass is solved again by the rerun); the compiled build searches faster, so each
+    build is measured against its own median."""
+    found: dict[tuple[str, str], list[tuple[float, str, bool]]] = {}
     for _, row in read_survey_file(path).rows:
         if row.status is SolveStatus.UNKNOWN and row.seconds > 0:
             variant = variant_of_prefix(row.code.split("-")[0])
             assert variant is not None  # the reader refuses a code of no preset
             rate = row.positions / row.seconds
-            found.setdefault(variant.name, []).append((rate, row.code, row.rerun))
+            group = (variant.name, row.build or "-")
+            found.setdefault(group, []).append((rate, row.code, row.rerun))
     lines = [
         "positions a second of the deals left unknown",
-        f"{'rules':<11} {'deals':>5} {'lowest':>7} {'median':>7}  under {SLOW:.0%} of the median",
+        f"{'rules':<11} {'build':<11} {'deals':>5} {'lowest':>7} {'median':>7}"
+        f"  under {SLOW:.0%} of the median",
     ]
     for name in codes_of_presets():
-        rows = sorted(found.get(name, ()))
-        if not rows:
-            continue
-        middle = statistics.median(rate for rate, _, _ in rows)
-        slow = ", ".join(
-            f"{code} {rate:,.0f}{' (rerun)' if rerun else ''}"
-            for rate, code, rerun in rows
-            if rate < SLOW * middle
-        )
-        lines.append(
-            f"{name:<11} {len(rows):>5} {rows[0][0]:>7,.0f} {middle:>7,.0f}  {slow or '-'}"
-        )
+        for build in ("interpreted", "compiled", "-"):
+            rows = sorted(found.get((name, build), ()))
+            if not rows:
+                continue
+            middle = statistics.median(rate for rate, _, _ in rows)
+            slow = ", ".join(
+                f"{code} {rate:,.0f}{' (rerun)' if rerun else ''}"
+                for rate, code, rerun in rows
+                if rate < SLOW * middle
+            )
+            lines.append(
+                f"{name:<11} {build:<11} {len(rows):>5} {rows[0][0]:>7,.0f} {middle:>7,.0f}"
+                f"  {slow or '-'}"
+            )
     return "\n".join(lines)
 
 

@@ -216,7 +216,7 @@ def test_survey_rerun_reports_the_first_pass_the_rerun_and_both(
     assert lines[0].startswith("first pass (60 s or 100 positions a deal): 6 deals: ")
     assert lines[1].startswith("rerun of the 3 deals left unknown (60 s or 3,000 positions ")
     rows = list(csv.reader(out.open(encoding="utf-8")))[1:]
-    assert [row[5:] for row in rows] == [["first", "60.0", "100"]] * 6 + [
+    assert [row[5:8] for row in rows] == [["first", "60.0", "100"]] * 6 + [
         ["rerun", "60.0", "3000"]
     ] * 3
 

@@ -52,7 +52,7 @@ def test_the_check_refuses_rows_of_other_limits(tmp_path: Path) -> None:
     from pycanfield import OptionError
 
     rows = DATA.read_text("utf-8").splitlines()
-    assert rows[1].endswith(",first,60.0,")
+    assert rows[1].endswith(",first,60.0,,interpreted")
     changed = tmp_path / "family.csv"
     changed.write_text("\n".join([rows[0], rows[1].replace(",60.0,", ",30.0,")]) + "\n", "utf-8")
     with pytest.raises(OptionError, match="line 2"):
@@ -63,8 +63,8 @@ def test_a_preset_has_a_share_once_its_first_pass_is_done(tmp_path: Path) -> Non
     script = _script()
     codes = script.codes_of_presets()["standard"]
     header = DATA.read_text("utf-8").splitlines()[0]
-    rows = [f"{code},win,100,10,0.1,first,60.0," for code in codes[:-1]]
-    rows.append(f"{codes[-1]},unknown,0,10,60.1,first,60.0,")
+    rows = [f"{code},win,100,10,0.1,first,60.0,," for code in codes[:-1]]
+    rows.append(f"{codes[-1]},unknown,0,10,60.1,first,60.0,,")
     path = tmp_path / "family.csv"
     path.write_text("\n".join([header, *rows]) + "\n", "utf-8")
     line = script.table(path).splitlines()[2]
@@ -72,7 +72,7 @@ def test_a_preset_has_a_share_once_its_first_pass_is_done(tmp_path: Path) -> Non
     assert line.endswith("100.0% (99.6% to 100.0%), 1 to rerun")
     path.write_text("\n".join([header, *rows[1:]]) + "\n", "utf-8")
     assert script.table(path).splitlines()[2].endswith("(first pass not finished)")
-    rows.append(f"{codes[-1]},no-win,0,99,300.0,rerun,600.0,")
+    rows.append(f"{codes[-1]},no-win,0,99,300.0,rerun,600.0,,")
     path.write_text("\n".join([header, *rows]) + "\n", "utf-8")
     line = script.table(path).splitlines()[2]
     assert line.endswith("99.9% (99.4% to 100.0%)")
@@ -85,23 +85,23 @@ def test_merge_adds_the_rows_the_file_lacks(tmp_path: Path) -> None:
     mine, other = tmp_path / "family.csv", tmp_path / "copy.csv"
     # The file: two deals, the second unknown and rerun, and a row cut short by a stop.
     mine.write_text(
-        f"{header}\n{codes[0]},win,100,10,0.1,first,60.0,\n"
-        f"{codes[1]},unknown,0,10,60.1,first,60.0,\n{codes[1]},no-win,0,99,70.0,rerun,600.0,\n"
+        f"{header}\n{codes[0]},win,100,10,0.1,first,60.0,,\n"
+        f"{codes[1]},unknown,0,10,60.1,first,60.0,,\n{codes[1]},no-win,0,99,70.0,rerun,600.0,,\n"
         f"{codes[2]},win,1",
         "utf-8",
     )
     # The copy: the first deal again, with another answer, and two more.
     other.write_text(
-        f"{header}\n{codes[0]},unknown,0,10,60.2,first,60.0,\n"
-        f"{codes[2]},win,90,9,0.2000,first,60.0,\n{codes[3]},no-win,0,5,0.3000,first,60.0,\n",
+        f"{header}\n{codes[0]},unknown,0,10,60.2,first,60.0,,\n"
+        f"{codes[2]},win,90,9,0.2000,first,60.0,,\n{codes[3]},no-win,0,5,0.3000,first,60.0,,\n",
         "utf-8",
     )
     assert script.merge(mine, other) == 2
     lines = mine.read_text("utf-8").splitlines()
-    assert lines[1] == f"{codes[0]},win,100,10,0.1,first,60.0,"  # the file's row is kept
+    assert lines[1] == f"{codes[0]},win,100,10,0.1,first,60.0,,"  # the file's row is kept
     assert lines[4:] == [
-        f"{codes[2]},win,90,9,0.2000,first,60.0,",
-        f"{codes[3]},no-win,0,5,0.3000,first,60.0,",
+        f"{codes[2]},win,90,9,0.2000,first,60.0,,",
+        f"{codes[3]},no-win,0,5,0.3000,first,60.0,,",
     ]
     script.check(mine)
     assert script.merge(mine, other) == 0
@@ -114,12 +114,12 @@ def test_merge_writes_nothing_the_command_could_not_resume(tmp_path: Path) -> No
     codes = script.codes_of_presets()["standard"]
     header = DATA.read_text("utf-8").splitlines()[0]
     mine, other = tmp_path / "family.csv", tmp_path / "copy.csv"
-    text = f"{header}\n{codes[0]},win,1,1,0.1,first,60.0,\n"
+    text = f"{header}\n{codes[0]},win,1,1,0.1,first,60.0,,\n"
     mine.write_text(text, "utf-8")
     # Each file alone can be resumed, but the file has won the deal the copy reruns.
     other.write_text(
-        f"{header}\n{codes[0]},unknown,0,10,60.1,first,60.0,\n"
-        f"{codes[0]},win,1,1,70.0,rerun,600.0,\n",
+        f"{header}\n{codes[0]},unknown,0,10,60.1,first,60.0,,\n"
+        f"{codes[0]},win,1,1,70.0,rerun,600.0,,\n",
         "utf-8",
     )
     with pytest.raises(OptionError, match=r"merged with .*line 3: .* no earlier line leaves"):
@@ -134,18 +134,38 @@ def test_pace_names_the_unknown_deals_that_searched_slowly(tmp_path: Path) -> No
     codes = script.codes_of_presets()["pysol"]
     header = DATA.read_text("utf-8").splitlines()[0]
     rows = [
-        f"{code},unknown,0,{rate * 60},60.0,first,60.0,"
+        f"{code},unknown,0,{rate * 60},60.0,first,60.0,,interpreted"
         for code, rate in zip(codes, (60_000, 62_000, 58_000, 30_000), strict=False)
     ]
-    rows.append(f"{codes[4]},win,100,10,0.001,first,60.0,")  # decided: not counted
-    rows.append(f"{codes[3]},unknown,0,{34_000 * 600},600.0,rerun,600.0,")
+    rows.append(f"{codes[4]},win,100,10,0.001,first,60.0,,interpreted")  # decided: not counted
+    rows.append(f"{codes[3]},unknown,0,{34_000 * 600},600.0,rerun,600.0,,interpreted")
+    # The compiled build, faster, has a median of its own.
+    rows += [
+        f"{code},unknown,0,{rate * 60},60.0,first,60.0,,compiled"
+        for code, rate in zip(codes[5:], (120_000, 125_000, 60_000), strict=False)
+    ]
     path = tmp_path / "family.csv"
     path.write_text("\n".join([header, *rows]) + "\n", "utf-8")
     lines = script.pace(path).splitlines()
-    assert len(lines) == 3
-    # The median of the five unknown rows is 58,000: 30,000 and 34,000 are under 60% (34,800).
-    assert lines[2].split()[:4] == ["pysol", "5", "30,000", "58,000"]
+    assert len(lines) == 4
+    # The median of the five interpreted rows is 58,000: 30,000 and 34,000 are under 60%
+    # (34,800).
+    assert lines[2].split()[:5] == ["pysol", "interpreted", "5", "30,000", "58,000"]
     assert lines[2].endswith(f"{codes[3]} 30,000, {codes[3]} 34,000 (rerun)")
+    # 60,000 is slow for the compiled build (under 72,000), though not among all eight.
+    assert lines[3].split()[:5] == ["pysol", "compiled", "3", "60,000", "120,000"]
+    assert lines[3].endswith(f"{codes[7]} 60,000")
+
+
+def test_pace_counts_rows_without_a_build_apart(tmp_path: Path) -> None:
+    script = _script()
+    codes = script.codes_of_presets()["rainbow"]
+    header = "code,status,moves,positions,seconds,pass,time_limit,node_limit"  # no build
+    rows = [f"{code},unknown,0,{40_000 * 60},60.0,first,60.0," for code in codes[:2]]
+    path = tmp_path / "family.csv"
+    path.write_text("\n".join([header, *rows]) + "\n", "utf-8")
+    line = script.pace(path).splitlines()[2]
+    assert line.split() == ["rainbow", "-", "2", "40,000", "40,000", "-"]
 
 
 def test_pace_of_a_file_it_cannot_read_is_an_error_message(
@@ -153,6 +173,6 @@ def test_pace_of_a_file_it_cannot_read_is_an_error_message(
 ) -> None:
     header = DATA.read_text("utf-8").splitlines()[0]
     path = tmp_path / "family.csv"
-    path.write_text(f"{header}\nXYZ-D3-AAAAACL,unknown,0,600,60.0,first,60.0,\n", "utf-8")
+    path.write_text(f"{header}\nXYZ-D3-AAAAACL,unknown,0,600,60.0,first,60.0,,\n", "utf-8")
     assert _script().main([str(path), "--pace"]) == 1
     assert "line 2: bad survey row" in capsys.readouterr().err

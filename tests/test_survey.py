@@ -11,6 +11,7 @@ import attrs
 import pytest
 
 import pycanfield as cf
+from pycanfield._solver import solver_build
 from pycanfield._survey import SurveyRow, wilson_interval
 
 CODES = ["CF1-D3-AAAAACL", "CF1-D1-AAAAACL", "CF1-D3-AAAAAAB"]
@@ -83,11 +84,27 @@ def test_csv_round_trip(tmp_path: Path) -> None:
     result.write_csv(path)
     lines = list(csv.reader(io.StringIO(path.read_text("utf-8"))))
     header = ["code", "status", "moves", "positions", "seconds", "pass", "time_limit"]
-    assert lines[0] == [*header, "node_limit"]
+    assert lines[0] == [*header, "node_limit", "build"]
     assert [SurveyRow.parse(line) for line in lines[1:]] == [
         attrs.evolve(r, seconds=round(r.seconds, 4)) for r in result.rows
     ]
-    assert all(line[5:] == ["first", "60.0", "2000"] for line in lines[1:])
+    build = solver_build()
+    assert all(line[5:] == ["first", "60.0", "2000", build] for line in lines[1:])
+
+
+def test_a_row_records_the_build_of_the_search() -> None:
+    row = SurveyRow("CF1-D3-AAAAACL", cf.SolveStatus.WIN, 1, 2, 0.1)
+    assert row.build is None  # not recorded
+    assert SurveyRow.parse(row.as_csv()) == row
+    compiled = attrs.evolve(row, build="compiled")
+    assert compiled.as_csv()[8] == "compiled"
+    assert SurveyRow.parse(compiled.as_csv()) == compiled
+    # A row of a file written before the build was recorded: eight fields.
+    assert SurveyRow.parse(compiled.as_csv()[:8]) == row
+    with pytest.raises(cf.OptionError, match="build is 'compiled' or 'interpreted'"):
+        attrs.evolve(row, build="fast")  # type: ignore[arg-type]
+    with pytest.raises(cf.WrongTypeError, match="as build"):
+        attrs.evolve(row, build=1)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -96,6 +113,8 @@ def test_csv_round_trip(tmp_path: Path) -> None:
         ["CF1-D3-AAAAACL", "win", "1", "2"],
         ["CF1-D3-AAAAACL", "maybe", "1", "2", "0.1"],
         ["CF1-D3-AAAAACL", "win", "x", "2", "0.1"],
+        ["CF1-D3-AAAAACL", "win", "1", "2", "0.1", "first", "", "", "fast"],
+        ["CF1-D3-AAAAACL", "win", "1", "2", "0.1", "first", "", "", "", ""],
         ["nonsense", "win", "1", "2", "0.1"],
     ],
 )

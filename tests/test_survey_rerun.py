@@ -15,6 +15,7 @@ import attrs
 import pytest
 
 import pycanfield as cf
+from pycanfield._solver import solver_build
 from pycanfield._survey import CSV_FIELDS, SurveyRow, rerun_limits, wilson_interval
 from pycanfield._survey_file import read_survey_file
 
@@ -188,9 +189,9 @@ def test_the_file_keeps_every_row_of_both_passes(tmp_path: Path, whole: cf.Surve
     assert lines[0] == ",".join(CSV_FIELDS)
     assert len(lines) == 1 + len(CODES) + len(whole.reruns)
     passes = [line.split(",")[5:] for line in lines[1:]]
-    assert passes == [["first", "60.0", "100"]] * len(CODES) + [["rerun", "60.0", "3000"]] * len(
-        whole.reruns
-    )
+    build = solver_build()  # each row records the search that solved it
+    first, again = ["first", "60.0", "100", build], ["rerun", "60.0", "3000", build]
+    assert passes == [first] * len(CODES) + [again] * len(whole.reruns)
     _same(cf.SurveyResult.read_csv(out), whole)
 
 
@@ -237,19 +238,57 @@ def test_a_file_of_an_earlier_version_still_reads(tmp_path: Path) -> None:
     assert copy.read_bytes() == path.read_bytes()
 
 
+def test_a_file_without_the_build_reads_and_resumes_once_written_again(
+    tmp_path: Path, whole: cf.SurveyResult
+) -> None:
+    # A file written before the rows recorded the search's build: eight columns.
+    data = _whole_file(tmp_path).decode()
+    lines = [",".join(line.split(",")[:8]) for line in data.splitlines()]
+    path = tmp_path / "unbuilt.csv"
+    path.write_text("\n".join(lines[:-2]) + "\n", "utf-8")
+    old = cf.SurveyResult.read_csv(path)
+    assert {row.build for row in old.rows} == {None}
+    assert [r.limits for r in old.rows] == [r.limits for r in whole.rows]
+    before = path.read_bytes()
+    with pytest.raises(cf.OptionError, match=r"before survey files recorded the search's build"):
+        cf.survey(CODES, **OPTIONS, out=path, resume=True)
+    assert path.read_bytes() == before
+    # The way out the message gives: the file in the current form, then resumed.
+    cf.SurveyResult.read_csv(path).write_csv(path)
+    executor = _Counting()
+    result = cf.survey(CODES, **OPTIONS, out=path, resume=True, executor=executor)
+    assert executor.tasks == 2
+    assert [(r.code, r.status, r.positions) for r in result.answers] == [
+        (r.code, r.status, r.positions) for r in whole.answers
+    ]
+    builds = [row.build for row in cf.SurveyResult.read_csv(path).reruns]
+    assert builds[-2:] == [solver_build()] * 2
+    assert set(builds[:-2]) == {None}
+
+
 @pytest.mark.parametrize(
     ("text", "line", "message"),
     [
         ("code,status\n", 1, "not the header of a survey file"),
-        (",".join(CSV_FIELDS) + "\nCF1-D3-AAAAACL,win\n", 2, "2 fields where the header has 8"),
+        (",".join(CSV_FIELDS) + "\nCF1-D3-AAAAACL,win\n", 2, "2 fields where the header has 9"),
         (
-            ",".join(CSV_FIELDS) + "\nCF1-D3-AAAAACL,win,1,2,0.1,first,,\nnonsense,win,1,2,0.1,"
-            "first,,\n",
+            ",".join(CSV_FIELDS) + "\nCF1-D3-AAAAACL,win,1,2,0.1,first,,,\nnonsense,win,1,2,0.1,"
+            "first,,,\n",
             3,
             "bad survey row",
         ),
-        (",".join(CSV_FIELDS) + "\nCF1-D3-AAAAACL,win,1,2,0.1,second,,\n", 2, "'first' or"),
-        (",".join(CSV_FIELDS) + "\nCF1-D3-AAAAACL,win,1,2,0.1,first,x,\n", 2, "bad survey row"),
+        (",".join(CSV_FIELDS) + "\nCF1-D3-AAAAACL,win,1,2,0.1,second,,,\n", 2, "'first' or"),
+        (",".join(CSV_FIELDS) + "\nCF1-D3-AAAAACL,win,1,2,0.1,first,x,,\n", 2, "bad survey row"),
+        (
+            ",".join(CSV_FIELDS) + "\nCF1-D3-AAAAACL,win,1,2,0.1,first,,,fast\n",
+            2,
+            "the build is 'compiled', 'interpreted' or empty",
+        ),
+        (
+            ",".join(CSV_FIELDS[:8]) + "\nCF1-D3-AAAAACL,win,1,2,0.1,first,,,\n",
+            2,
+            "9 fields where the header has 8",
+        ),
         (",".join(CSV_FIELDS) + "\nCF1-D3-AAAAACL,w\xefn\n", 2, "not UTF-8"),
     ],
 )
@@ -394,9 +433,9 @@ def _resume_error(tmp_path: Path, text: str, **options: Any) -> str:
     return str(error.value)
 
 
-WON = "CF1-D3-AAAAACL,win,219,78,0.0100,first,60.0,100\n"
-UNKNOWN = "CF1-D3-AAAAAAB,unknown,0,100,0.0100,first,60.0,100\n"
-RERUN_ROW = "CF1-D3-AAAAAAB,win,214,132,0.0100,rerun,60.0,3000\n"
+WON = "CF1-D3-AAAAACL,win,219,78,0.0100,first,60.0,100,\n"
+UNKNOWN = "CF1-D3-AAAAAAB,unknown,0,100,0.0100,first,60.0,100,compiled\n"
+RERUN_ROW = "CF1-D3-AAAAAAB,win,214,132,0.0100,rerun,60.0,3000,interpreted\n"
 
 
 @pytest.mark.parametrize(
@@ -410,7 +449,7 @@ RERUN_ROW = "CF1-D3-AAAAAAB,win,214,132,0.0100,rerun,60.0,3000\n"
         ),
         (WON + UNKNOWN, {"time_limit": 30}, "line 2: .* first pass has 30 s or 100 positions"),
         (
-            WON + "CF1-D3-AAAAAAC,win,1,1,0.1,first,60.0,100\n",
+            WON + "CF1-D3-AAAAAAC,win,1,1,0.1,first,60.0,100,\n",
             {},
             "line 3: CF1-D3-AAAAAAC is not one of this survey's deals",
         ),
@@ -424,7 +463,7 @@ RERUN_ROW = "CF1-D3-AAAAAAB,win,214,132,0.0100,rerun,60.0,3000\n"
         ),
         (RERUN_ROW + UNKNOWN, {}, "line 2: .* no earlier line leaves it unknown"),
         (WON + WON.replace("ACL,", "AAB,") + RERUN_ROW, {}, "line 4: .* no earlier line"),
-        (WON + "garbage\n", {}, "line 3: 1 fields where the header has 8"),
+        (WON + "garbage\n", {}, "line 3: 1 fields where the header has 9"),
     ],
 )
 def test_a_file_of_another_survey_is_refused_at_its_first_wrong_line(

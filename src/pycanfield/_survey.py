@@ -14,14 +14,14 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Literal, Protocol, cast, runtime_checkable
 
 import attrs
 
 from ._checks import OptionTypeError, shown, wrong_type
 from ._codes import Deal
 from ._errors import OptionError
-from ._solver import SolveStatus, _check_limits, _is_number, _is_whole, solve
+from ._solver import SolveStatus, _check_limits, _is_number, _is_whole, solve, solver_build
 from ._state import deal
 from ._variants import Rules, Variant, as_rules
 
@@ -45,12 +45,28 @@ class ExecutorSource(Protocol):
 
 
 _Z95 = 1.959963984540054
-#: The columns of a survey file; ``pass`` is ``first`` or ``rerun``, and the limits are
-#: the ones the row's deal was solved with (empty for none).
-CSV_FIELDS = ("code", "status", "moves", "positions", "seconds", "pass", "time_limit", "node_limit")
-#: The columns of the files of earlier versions, which had no rerun: still read.
+#: The columns of a survey file; ``pass`` is ``first`` or ``rerun``, the limits are
+#: the ones the row's deal was solved with (empty for none), and ``build`` the search
+#: that solved it, ``compiled`` or ``interpreted`` (empty if not recorded).
+CSV_FIELDS = (
+    "code",
+    "status",
+    "moves",
+    "positions",
+    "seconds",
+    "pass",
+    "time_limit",
+    "node_limit",
+    "build",
+)
+#: The columns of the files of 0.1, which had no rerun: still read.
 OLD_CSV_FIELDS = CSV_FIELDS[:5]
+#: The columns of files written before the build was recorded: still read.
+UNBUILT_CSV_FIELDS = CSV_FIELDS[:8]
 _PASSES = {"first": False, "rerun": True}
+Build = Literal["compiled", "interpreted"]
+#: The values of a row's ``build``: see :func:`~pycanfield._solver.solver_build`.
+BUILDS: tuple[Build, ...] = ("compiled", "interpreted")
 
 #: A pass's limits: seconds and positions a deal, ``None`` for no limit.
 Limits = tuple[float | None, int | None]
@@ -71,7 +87,10 @@ class SurveyRow:
     ``rerun`` tells a row of the rerun (the deal solved again, with longer limits,
     after the first pass left it unknown) from a row of the first pass; ``time_limit``
     and ``node_limit`` are the limits it was solved with (``None``: no such limit, or,
-    for a row read from a file of an earlier version, not recorded).
+    for a row read from a file of an earlier version, not recorded); ``build`` is the
+    search that solved it, ``"compiled"`` or ``"interpreted"`` (see ``canfield
+    --version``), or ``None`` where not recorded.  The build sets the pace of a search,
+    so it tells how far a time limit went.
     """
 
     code: str
@@ -83,6 +102,7 @@ class SurveyRow:
     rerun: bool = attrs.field(default=False, kw_only=True)
     time_limit: float | None = attrs.field(default=None, kw_only=True)
     node_limit: int | None = attrs.field(default=None, kw_only=True)
+    build: Build | None = attrs.field(default=None, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.code, str):
@@ -100,6 +120,12 @@ class SurveyRow:
             raise wrong_type("SurveyRow", "time_limit", "a number or None", self.time_limit)
         if self.node_limit is not None and not _is_whole(self.node_limit):
             raise wrong_type("SurveyRow", "node_limit", "a whole number or None", self.node_limit)
+        if self.build is not None and self.build not in BUILDS:
+            if not isinstance(self.build, str):
+                raise wrong_type("SurveyRow", "build", "a build's name or None", self.build)
+            raise OptionError(
+                f"a survey row's build is 'compiled' or 'interpreted' (or None), not {self.build!r}"
+            )
 
     @property
     def limits(self) -> tuple[float | None, int | None]:
@@ -109,10 +135,12 @@ class SurveyRow:
     def as_csv(self) -> list[str]:
         """The row's fields as CSV text, in the order of the file's columns: code,
         status, moves, positions, seconds, pass (``first`` or ``rerun``), time_limit and
-        node_limit (empty for none).
+        node_limit (empty for none), and build (empty if not recorded).
 
-        >>> SurveyRow("CF1-D3-AAAAACL", SolveStatus.WIN, 120, 300, 0.5, time_limit=60.0).as_csv()
-        ['CF1-D3-AAAAACL', 'win', '120', '300', '0.5000', 'first', '60.0', '']
+        >>> row = SurveyRow("CF1-D3-AAAAACL", SolveStatus.WIN, 120, 300, 0.5, time_limit=60.0,
+        ...                 build="compiled")
+        >>> row.as_csv()
+        ['CF1-D3-AAAAACL', 'win', '120', '300', '0.5000', 'first', '60.0', '', 'compiled']
         """
         return [
             self.code,
@@ -123,13 +151,15 @@ class SurveyRow:
             "rerun" if self.rerun else "first",
             "" if self.time_limit is None else repr(float(self.time_limit)),
             "" if self.node_limit is None else str(self.node_limit),
+            self.build or "",
         ]
 
     @classmethod
     def parse(cls, fields: Iterable[str]) -> SurveyRow:
-        """The row written by :meth:`as_csv`; the five fields of a row of an earlier
-        version's file (code, status, moves, positions, seconds) are read as a row of the
-        first pass with no limits recorded.
+        """The row written by :meth:`as_csv`.  Rows of earlier files are read too: the
+        five fields of a row of 0.1 (code, status, moves, positions, seconds) as a row of
+        the first pass with no limits recorded, and the eight of a row written before
+        the build was recorded (all but the build) with no build.
 
         >>> row = SurveyRow("CF1-D3-AAAAACL", SolveStatus.WIN, 120, 300, 0.5, node_limit=900)
         >>> SurveyRow.parse(row.as_csv()) == row
@@ -143,15 +173,20 @@ class SurveyRow:
         values = list(fields)
         if not all(isinstance(value, str) for value in values):
             raise OptionError(f"a survey row's fields are text, not {values!r}")
-        if len(values) not in (len(CSV_FIELDS), len(OLD_CSV_FIELDS)):
+        if len(values) not in (len(CSV_FIELDS), len(UNBUILT_CSV_FIELDS), len(OLD_CSV_FIELDS)):
             raise OptionError(
-                f"a survey row has {len(CSV_FIELDS)} fields "
-                f"(or {len(OLD_CSV_FIELDS)} in earlier versions' files), not {len(values)}"
+                f"a survey row has {len(CSV_FIELDS)} fields (or {len(UNBUILT_CSV_FIELDS)} or "
+                f"{len(OLD_CSV_FIELDS)} in earlier files), not {len(values)}"
             )
         code, status, moves, positions, seconds = values[:5]
-        which, time_limit, node_limit = values[5:] or ["first", "", ""]
+        which, time_limit, node_limit = values[5:8] or ["first", "", ""]
+        build = values[8] if len(values) > 8 else ""
         if which not in _PASSES:
             raise OptionError(f"bad survey row {values!r}: the pass is 'first' or 'rerun'")
+        if build not in ("", *BUILDS):
+            raise OptionError(
+                f"bad survey row {values!r}: the build is 'compiled', 'interpreted' or empty"
+            )
         try:
             return cls(
                 str(Deal.parse(code)),
@@ -162,6 +197,7 @@ class SurveyRow:
                 rerun=_PASSES[which],
                 time_limit=_optional_float(time_limit),
                 node_limit=_optional_int(node_limit),
+                build=cast(Build, build) if build else None,
             )
         except ValueError as error:
             raise OptionError(f"bad survey row {values!r}: {error}") from None
@@ -402,7 +438,8 @@ def _limits_text(rows: tuple[SurveyRow, ...]) -> str:
 def solve_code(
     code: str, time_limit: float | None, node_limit: int | None, rerun: bool = False
 ) -> SurveyRow:
-    """Solve one deal and sum it up as a row (run by the executor's workers)."""
+    """Solve one deal and sum it up as a row (run by the executor's workers, whose own
+    build of the search the row records)."""
     result = solve(deal(code), time_limit=time_limit, node_limit=node_limit)
     return SurveyRow(
         code,
@@ -413,6 +450,7 @@ def solve_code(
         rerun=rerun,
         time_limit=time_limit,
         node_limit=node_limit,
+        build=solver_build(),
     )
 
 

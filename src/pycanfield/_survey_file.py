@@ -20,7 +20,14 @@ import attrs
 
 from ._errors import OptionError
 from ._solver import SolveStatus
-from ._survey import CSV_FIELDS, OLD_CSV_FIELDS, Limits, SurveyRow, limits_text
+from ._survey import (
+    CSV_FIELDS,
+    OLD_CSV_FIELDS,
+    UNBUILT_CSV_FIELDS,
+    Limits,
+    SurveyRow,
+    limits_text,
+)
 
 __all__ = ["SurveyFile", "SurveyWriter", "read_survey_file"]
 
@@ -30,8 +37,9 @@ class SurveyFile:
     """The rows of a survey file, each with its line number."""
 
     rows: tuple[tuple[int, SurveyRow], ...]
-    #: The file has the five columns of earlier versions (no pass, no limits).
-    old: bool
+    #: The file's columns: ``CSV_FIELDS``, or those of an earlier file
+    #: (``UNBUILT_CSV_FIELDS``, ``OLD_CSV_FIELDS``).
+    header: tuple[str, ...]
     #: Bytes of whole lines at the start of the file; what follows is a row cut short.
     size: int
 
@@ -57,9 +65,9 @@ def _parse(path: str | os.PathLike[str], data: bytes) -> SurveyFile:
         raise OptionError(f"{name}, line {line}: not UTF-8 text") from None
     lines = list(csv.reader(io.StringIO(text, newline="")))
     if not lines:
-        return SurveyFile((), False, size)
+        return SurveyFile((), CSV_FIELDS, size)
     header = tuple(lines[0])
-    if header not in (CSV_FIELDS, OLD_CSV_FIELDS):
+    if header not in (CSV_FIELDS, UNBUILT_CSV_FIELDS, OLD_CSV_FIELDS):
         raise OptionError(
             f"{name}, line 1: not the header of a survey file ({','.join(CSV_FIELDS)})"
         )
@@ -73,7 +81,7 @@ def _parse(path: str | os.PathLike[str], data: bytes) -> SurveyFile:
             rows.append((number, SurveyRow.parse(fields)))
         except OptionError as error:
             raise OptionError(f"{name}, line {number}: {error}") from None
-    return SurveyFile(tuple(rows), header == OLD_CSV_FIELDS, size)
+    return SurveyFile(tuple(rows), header, size)
 
 
 def read_survey_file(path: str | os.PathLike[str]) -> SurveyFile:
@@ -146,10 +154,17 @@ class SurveyWriter:
                 "or write to another file"
             )
         survey = _parse(path, data)
-        if survey.old:
+        if survey.header == OLD_CSV_FIELDS:
             raise OptionError(
                 f"{name} is a survey file of an earlier version, whose rows do not record "
                 "their limits: it can be read (SurveyResult.read_csv) but not resumed"
+            )
+        if survey.header == UNBUILT_CSV_FIELDS:
+            # Rows with and without the column cannot share a file.
+            raise OptionError(
+                f"{name} was written before survey files recorded the search's build: "
+                "to resume it, write it again in the current form first, "
+                "SurveyResult.read_csv(path).write_csv(path)"
             )
         self.done = check_rows(name, survey.rows, codes, first, rerun)
         self.name = name
