@@ -322,9 +322,12 @@ def test_a_file_with_rows_is_not_overwritten(tmp_path: Path) -> None:
     with pytest.raises(cf.OptionError, match=r"rows.csv is not empty: continue the survey"):
         cf.survey(CODES[:1], node_limit=FIRST, out=out)
     assert out.read_text("utf-8") == before
-    # A file with the header alone holds nothing to lose.
-    out.write_text(",".join(CSV_FIELDS) + "\n", "utf-8")
-    assert cf.survey(CODES[:1], node_limit=FIRST, out=out).wins == 1
+    # A file with the header alone holds nothing to lose, in any form of the header.
+    for header in (CSV_FIELDS, CSV_FIELDS[:8], CSV_FIELDS[:5]):
+        for resume in (False, True):
+            out.write_text(",".join(header) + "\n", "utf-8")
+            assert cf.survey(CODES[:1], node_limit=FIRST, out=out, resume=resume).wins == 1
+            assert out.read_text("utf-8").splitlines()[0] == ",".join(CSV_FIELDS)
 
 
 # -- resuming --------------------------------------------------------------------------

@@ -148,18 +148,20 @@ class SurveyWriter:
     ) -> None:
         name = os.fspath(path)
         data = _read_bytes(path) or b""
-        if not resume and data.strip() not in (b"", ",".join(CSV_FIELDS).encode()):
+        headers = {",".join(h).encode() for h in (CSV_FIELDS, UNBUILT_CSV_FIELDS, OLD_CSV_FIELDS)}
+        if not resume and data.strip() not in (b"", *headers):
             raise OptionError(
                 f"{name} is not empty: continue the survey in it (--resume, resume=True) "
                 "or write to another file"
             )
         survey = _parse(path, data)
-        if survey.header == OLD_CSV_FIELDS:
+        # A file with a header alone holds nothing to lose: it is written afresh.
+        if survey.rows and survey.header == OLD_CSV_FIELDS:
             raise OptionError(
                 f"{name} is a survey file of an earlier version, whose rows do not record "
                 "their limits: it can be read (SurveyResult.read_csv) but not resumed"
             )
-        if survey.header == UNBUILT_CSV_FIELDS:
+        if survey.rows and survey.header == UNBUILT_CSV_FIELDS:
             # Rows with and without the column cannot share a file.
             raise OptionError(
                 f"{name} was written before survey files recorded the search's build: "
