@@ -12,6 +12,7 @@ import pytest
 
 import pycanfield as cf
 from pycanfield._cli import main
+from pycanfield._solver import solver_build
 from pycanfield._survey import CSV_FIELDS
 from test_survey_rerun import CODES
 
@@ -219,6 +220,7 @@ def test_survey_rerun_reports_the_first_pass_the_rerun_and_both(
     assert [row[5:8] for row in rows] == [["first", "60.0", "100"]] * 6 + [
         ["rerun", "60.0", "3000"]
     ] * 3
+    assert {row[8] for row in rows} == {solver_build()}
 
 
 def test_survey_rerun_with_nothing_left_unknown(capsys: pytest.CaptureFixture[str]) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 import pycanfield as cf
 from pycanfield._cli import main
+from pycanfield._solver import solver_build
 
 distributed: Any = pytest.importorskip("distributed")
 
@@ -56,6 +57,8 @@ def test_a_survey_through_a_dask_client_matches_the_plain_run(
     )
     assert _verdicts(result) == _verdicts(plain)
     assert progress[-1] == (len(CODES), len(CODES))
+    # Each row names the build of the worker that solved it (here, this environment's).
+    assert {row.build for row in result.rows} == {solver_build()}
     # The deals were solved in the workers, not here.
     assert len(client.scheduler_info()["workers"]) == 2
 
