@@ -33,7 +33,11 @@ from ._variants import Rules, with_draw
 __all__ = ["SolveResult", "SolveStatus", "hint", "solve", "solver_build"]
 
 
-def solver_build() -> Literal["compiled", "interpreted"]:
+#: The builds of the search, as :func:`solver_build` names them.
+Build = Literal["compiled", "interpreted"]
+
+
+def solver_build() -> Build:
     """How this installation runs the search: ``"compiled"`` when its modules were
     compiled to extension modules (the compiled wheel, ``docs/solver.rst``, "The
     compiled build"), else ``"interpreted"``.  Both search the same positions.

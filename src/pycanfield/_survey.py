@@ -14,14 +14,22 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Literal, Protocol, cast, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, cast, runtime_checkable
 
 import attrs
 
 from ._checks import OptionTypeError, shown, wrong_type
 from ._codes import Deal
 from ._errors import OptionError
-from ._solver import SolveStatus, _check_limits, _is_number, _is_whole, solve, solver_build
+from ._solver import (
+    Build,
+    SolveStatus,
+    _check_limits,
+    _is_number,
+    _is_whole,
+    solve,
+    solver_build,
+)
 from ._state import deal
 from ._variants import Rules, Variant, as_rules
 
@@ -64,7 +72,6 @@ OLD_CSV_FIELDS = CSV_FIELDS[:5]
 #: The columns of files written before the build was recorded: still read.
 UNBUILT_CSV_FIELDS = CSV_FIELDS[:8]
 _PASSES = {"first": False, "rerun": True}
-Build = Literal["compiled", "interpreted"]
 #: The values of a row's ``build``: see :func:`~pycanfield._solver.solver_build`.
 BUILDS: tuple[Build, ...] = ("compiled", "interpreted")
 
