@@ -181,7 +181,8 @@ def test_survey_of_every_preset_prints_a_table(
     assert main([*args, "--out", str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].split()[:2] == ["rules", "deals"]
-    assert [line.split()[0] for line in lines[1:]] == [v.name for v in cf.VARIANTS]
+    assert [line.split()[0] for line in lines[1:-1]] == [v.name for v in cf.VARIANTS]
+    assert lines[-1] == f"search: {solver_build()}"
     rows = list(csv.reader(out.open(encoding="utf-8")))
     prefixes = {row[0][:3] for row in rows[1:]}
     assert prefixes == {v.prefix for v in cf.VARIANTS}
@@ -216,6 +217,7 @@ def test_survey_rerun_reports_the_first_pass_the_rerun_and_both(
     assert lines == expected.summary().splitlines()
     assert lines[0].startswith("first pass (60 s or 100 positions a deal): 6 deals: ")
     assert lines[1].startswith("rerun of the 3 deals left unknown (60 s or 3,000 positions ")
+    assert lines[-1] == f"search: {solver_build()}"
     rows = list(csv.reader(out.open(encoding="utf-8")))[1:]
     assert [row[5:8] for row in rows] == [["first", "60.0", "100"]] * 6 + [
         ["rerun", "60.0", "3000"]
@@ -268,7 +270,8 @@ def test_survey_of_every_preset_with_a_rerun(
         assert int(line.split()[4]) == unknown == int(line.split()[5]) == len(again)
     # The table after the rerun counts each deal's last answer.
     table = combined.splitlines()
-    assert [line.split()[0] for line in table[1:]] == names
+    assert [line.split()[0] for line in table[1:-1]] == names
+    assert table[-1] == f"search: {solver_build()}"
     result = cf.survey(2, rules="rainbow", seed=1, node_limit=50, rerun_node_limit=400)
     rainbow = table[1 + names.index("rainbow")].split()
     assert rainbow[1:5] == [str(n) for n in (2, result.wins, result.no_wins, result.unknown)]

@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import pycanfield as cf
-from pycanfield._solver import solver_build
+from pycanfield._solver import Build, solver_build
 from pycanfield._survey import SurveyRow, wilson_interval
 
 CODES = ["CF1-D3-AAAAACL", "CF1-D1-AAAAACL", "CF1-D3-AAAAAAB"]
@@ -64,6 +64,29 @@ def test_nothing_decided() -> None:
     result = cf.SurveyResult(rows)
     assert result.winnability is None
     assert "no deal decided" in result.summary()
+
+
+def test_the_summary_names_the_build_of_the_rows() -> None:
+    def rows(*builds: Build | None) -> tuple[SurveyRow, ...]:
+        return tuple(
+            SurveyRow(f"CF1-D3-AAAAAA{'BCDEFG'[i]}", cf.SolveStatus.WIN, 1, 1, 0.1, build=b)
+            for i, b in enumerate(builds)
+        )
+
+    def last(*builds: Build | None) -> str:
+        return cf.SurveyResult(rows(*builds)).summary().splitlines()[-1]
+
+    assert last("compiled", "compiled") == "search: compiled"
+    assert last("interpreted", None) == "search: interpreted for 1 row, not recorded for 1"
+    assert last(None, "interpreted", "compiled", "interpreted") == (
+        "search: compiled for 1 row, interpreted for 2, not recorded for 1"
+    )
+    assert last(None, None).startswith("winnable: ")  # nothing recorded, nothing said
+    # The rerun's rows count as well as the first pass's.
+    first = SurveyRow("CF1-D3-AAAAAAB", cf.SolveStatus.UNKNOWN, 0, 1, 0.1, build="interpreted")
+    again = attrs.evolve(first, status=cf.SolveStatus.WIN, rerun=True, build="compiled")
+    result = cf.SurveyResult((first,), reruns=(again,))
+    assert result.summary().splitlines()[-1] == "search: compiled for 1 row, interpreted for 1"
 
 
 def test_wilson_interval() -> None:

@@ -16,7 +16,15 @@ from ._errors import OptionError
 from ._moves import Move
 from ._solver import solve
 from ._state import deal
-from ._survey import Limits, SurveyResult, limits_text, rerun_limits, survey_codes, survey_deals
+from ._survey import (
+    Limits,
+    SurveyResult,
+    builds_text,
+    limits_text,
+    rerun_limits,
+    survey_codes,
+    survey_deals,
+)
 from ._survey_file import SurveyWriter
 from ._variants import VARIANTS, Rules
 
@@ -286,6 +294,9 @@ def _survey(args: argparse.Namespace) -> int:
             print(_passes_table(names, results, first, rerun))
             print()
         print(_table(names, results))
+        builds = builds_text(tuple(row for r in results for row in r.rows + r.reruns))
+        if builds:
+            print(f"search: {builds}")
     else:
         print(results[0].summary())
         if rerun is not None and not results[0].reruns:

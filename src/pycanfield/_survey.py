@@ -332,6 +332,15 @@ class SurveyResult:
         rerun of the 1 deal left unknown (500 positions a deal): 1 won, 0 cannot be won, 0 unknown
         2 deals: 2 won, 0 cannot be won, 0 unknown (decided 100.0%)
         winnable: 100.0% of decided deals (95% CI 34.2% to 100.0%)
+
+        A last line names the build of the search that solved the deals
+        (:ref:`solver-the-compiled-build`) when the rows record it, since the same
+        time limit holds about twice the positions in the compiled build:
+
+        >>> rows = (SurveyRow("CF1-D3-AAAAACL", SolveStatus.WIN, 100, 200, 0.1,
+        ...                   build="compiled"),)
+        >>> print(SurveyResult(rows).summary().splitlines()[-1])
+        search: compiled
         """
         n = len(self.rows)
         share = 100 * self.decided / n if n else 0.0
@@ -356,6 +365,9 @@ class SurveyResult:
                 f"winnable: {100 * self.winnability:.1f}% of decided deals "
                 f"(95% CI {100 * low:.1f}% to {100 * high:.1f}%)"
             )
+        builds = builds_text(self.rows + self.reruns)
+        if builds:
+            lines.append(f"search: {builds}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -440,6 +452,26 @@ def _limits_text(rows: tuple[SurveyRow, ...]) -> str:
     if len(limits) != 1 or limits == {(None, None)}:
         return ""
     return f" ({limits_text(limits.pop())} a deal)"
+
+
+def builds_text(rows: tuple[SurveyRow, ...]) -> str:
+    """``compiled`` when every row records that build; with mixed builds, how many rows
+    each solved (``compiled for 27 rows, interpreted for 3``); empty when no row records
+    one."""
+    counts = {build: sum(row.build == build for row in rows) for build in (*BUILDS, None)}
+    if not counts["compiled"] and not counts["interpreted"]:
+        return ""
+    named = [(str(b) if b else "not recorded", n) for b, n in counts.items() if n]
+    if len(named) == 1:
+        return named[0][0]
+    first, *rest = named
+    return ", ".join(
+        [f"{first[0]} for {_rows(first[1])}", *(f"{name} for {n:,}" for name, n in rest)]
+    )
+
+
+def _rows(n: int) -> str:
+    return f"{n:,} row" if n == 1 else f"{n:,} rows"
 
 
 def solve_code(
