@@ -335,7 +335,7 @@ class SurveyResult:
 
         A last line names the build of the search that solved the deals
         (:ref:`solver-the-compiled-build`) when the rows record it, since the same
-        time limit holds about twice the positions in the compiled build:
+        time limit holds more positions in the compiled build:
 
         >>> rows = (SurveyRow("CF1-D3-AAAAACL", SolveStatus.WIN, 100, 200, 0.1,
         ...                   build="compiled"),)
@@ -459,7 +459,7 @@ def builds_text(rows: tuple[SurveyRow, ...]) -> str:
     each solved (``compiled for 27 rows, interpreted for 3``); empty when no row records
     one."""
     counts = {build: sum(row.build == build for row in rows) for build in (*BUILDS, None)}
-    if not counts["compiled"] and not counts["interpreted"]:
+    if not any(counts[build] for build in BUILDS):
         return ""
     named = [(str(b) if b else "not recorded", n) for b, n in counts.items() if n]
     if len(named) == 1:
