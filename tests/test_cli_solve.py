@@ -45,6 +45,13 @@ def test_solve_unknown_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown" in capsys.readouterr().out
 
 
+def test_solve_unknown_says_which_limit_stopped_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "CPY-D3-PPUJVBZ", "--time-limit", "0.3"]) == 1
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first.startswith("CPY-D3-PPUJVBZ: unknown, ")
+    assert first.endswith(" s, stopped by the time limit")
+
+
 def test_solve_bad_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "CF1-D3-AAAAAC!"]) == 2
     assert "canfield:" in capsys.readouterr().err

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -11,6 +12,7 @@ from hypothesis import strategies as st
 
 import pycanfield as cf
 from builders import FULL, state
+from pycanfield import _solver
 from pycanfield._solver import solver_build
 from strategies import deals, late_states
 
@@ -143,6 +145,84 @@ def test_limits_give_unknown() -> None:
     assert result.status is cf.SolveStatus.UNKNOWN
     assert not result.decided
     assert result.moves == ()
+    assert result.limit is cf.SolveLimit.NODES
+    assert str(result).endswith(", stopped by the node limit")
+
+
+def test_an_unknown_answer_names_the_time_limit() -> None:
+    """A deal that needs millions of positions, stopped by a short time limit (and by
+    it, not by a node limit far away)."""
+    result = cf.solve("CPY-D3-PPUJVBZ", time_limit=0.3, node_limit=10**9)
+    assert result.status is cf.SolveStatus.UNKNOWN
+    assert result.limit is cf.SolveLimit.TIME
+    assert result.positions < 10**9
+    assert repr(result).endswith(", stopped by the time limit>")
+
+
+def test_the_node_limit_reached_first_is_named() -> None:
+    result = cf.solve("CPY-D3-PPUJVBZ", time_limit=600, node_limit=2_000)
+    assert result.limit is cf.SolveLimit.NODES
+    assert result.positions >= 2_000
+
+
+def _small_room(monkeypatch: pytest.MonkeyPatch, room: int) -> None:
+    """Every search of ``solve`` gets a memory bound of ``room`` entries of a packed
+    table instead of about 1.3 GB."""
+    made = _solver._search
+
+    def search(*args: Any) -> Any:
+        found = made(*args)
+        found.max_positions = room
+        return found
+
+    monkeypatch.setattr(_solver, "_search", search)
+
+
+def test_a_full_table_is_named_the_memory_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no limit given, a search that fills its room answers unknown and says so:
+    more time would not help it."""
+    _small_room(monkeypatch, 10_000)
+    result = cf.solve("CPY-D3-PPUJVBZ")
+    assert result.status is cf.SolveStatus.UNKNOWN
+    assert result.limit is cf.SolveLimit.MEMORY
+    assert "stopped by the memory bound" in str(result)
+    # The same bound under a time limit, which the search does not reach.
+    result = cf.solve("CPY-D3-PPUJVBZ", time_limit=600)
+    assert result.limit is cf.SolveLimit.MEMORY
+    assert result.seconds < 600
+
+
+def test_the_choice_of_base_card_names_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the base card is chosen (``base="choose"``) the solver searches each of
+    the five choices in turn: a node limit stops it as one, a full table after every
+    choice as the other; under a time limit a choice whose table is full is not tried
+    again, so the search ends before its limit."""
+    code = "CSE-D3-VJUPJUW"
+    assert cf.deal(code).position.pending
+    result = cf.solve(code, node_limit=500)
+    assert (result.status, result.limit) == (cf.SolveStatus.UNKNOWN, cf.SolveLimit.NODES)
+    _small_room(monkeypatch, 10_000)
+    result = cf.solve(code, time_limit=600)
+    assert (result.status, result.limit) == (cf.SolveStatus.UNKNOWN, cf.SolveLimit.MEMORY)
+    assert result.seconds < 600
+
+
+def test_a_decided_answer_has_no_limit() -> None:
+    assert cf.solve("CF1-D3-AAAAACL", time_limit=60).limit is None
+    with pytest.raises(cf.OptionError, match="a win result has no limit"):
+        cf.SolveResult(cf.SolveStatus.WIN, limit=cf.SolveLimit.TIME)
+    with pytest.raises(cf.WrongTypeError, match="limit"):
+        cf.SolveResult(cf.SolveStatus.UNKNOWN, limit="time")  # type: ignore[arg-type]
+
+
+def test_limit_parse_and_str() -> None:
+    for limit in cf.SolveLimit:
+        assert cf.SolveLimit.parse(str(limit)) is limit
+        assert cf.SolveLimit.parse(f" {str(limit).upper()} ") is limit
+    with pytest.raises(cf.OptionError, match="time, nodes or memory, not 'space'"):
+        cf.SolveLimit.parse("space")
+    with pytest.raises(cf.OptionError, match="as a string"):
+        cf.SolveLimit.parse(3)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(

@@ -175,6 +175,7 @@ def test_a_search_stops_when_its_path_fills_the_room(monkeypatch: pytest.MonkeyP
     assert search.run() == (None, [])
     assert any(stopped_by_room)
     assert search.nodes < 200_000
+    assert search.stop == "memory"
 
 
 @interpreted_only

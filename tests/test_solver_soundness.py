@@ -129,6 +129,7 @@ def test_a_full_table_stops_the_search_with_unknown() -> None:
     room = int(4_000 * SET_WEIGHT)
     search = Search(engine, root, node_limit=None, time_limit=None, max_positions=room)
     assert search.run() == (None, [])
+    assert search.stop == "memory"
     # The complete and the lean search's tables hold 4,000 positions at most between
     # them; each fresh search in between (its table then goes) at most the room left.
     # Unbounded, the search goes on for millions of positions.

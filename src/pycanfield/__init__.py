@@ -77,7 +77,7 @@ if TYPE_CHECKING:
         to_dict,
         to_json,
     )
-    from ._solver import SolveResult, SolveStatus, hint, solve
+    from ._solver import SolveLimit, SolveResult, SolveStatus, hint, solve
     from ._survey import SurveyResult, SurveyRow, survey
     from ._validate import validate
 
@@ -107,6 +107,7 @@ _LAZY: dict[str, str] = {
     "save_schema": "._serialize",
     "to_dict": "._serialize",
     "to_json": "._serialize",
+    "SolveLimit": "._solver",
     "SolveResult": "._solver",
     "SolveStatus": "._solver",
     "hint": "._solver",
@@ -171,6 +172,7 @@ __all__ = [
     "Rules",
     "RulesParseError",
     "SaveFormatError",
+    "SolveLimit",
     "SolveResult",
     "SolveStatus",
     "Step",

@@ -30,7 +30,7 @@ from ._solver_search import Search, shorten
 from ._state import GameState, deal
 from ._variants import Rules, with_draw
 
-__all__ = ["SolveResult", "SolveStatus", "hint", "solve", "solver_build"]
+__all__ = ["SolveLimit", "SolveResult", "SolveStatus", "hint", "solve", "solver_build"]
 
 
 #: The builds of the search, as :func:`solver_build` names them.
@@ -82,6 +82,56 @@ class SolveStatus(enum.Enum):
         raise OptionError(f"a solve status is win, no-win or unknown, not {text!r}")
 
 
+class SolveLimit(enum.Enum):
+    """What stopped a search that answered ``SolveStatus.UNKNOWN``.
+
+    The time and node limits are the caller's; more of either may settle the deal.  The
+    memory bound is the solver's own (its table of positions and its path, about 1.3
+    GB): a search that reached it would reach it again, whatever the limits.
+    """
+
+    #: The time limit (``time_limit``) ran out.
+    TIME = "time"
+    #: The search reached its node limit (``node_limit``).
+    NODES = "nodes"
+    #: The table of positions and the path filled the room they are allowed.
+    MEMORY = "memory"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @property
+    def description(self) -> str:
+        """The limit in words, as a result's text gives it.
+
+        >>> SolveLimit.MEMORY.description
+        'the memory bound'
+        """
+        return _LIMIT_TEXT[self]
+
+    @classmethod
+    def parse(cls, text: str) -> SolveLimit:
+        """The limit named by ``text`` (``time``, ``nodes`` or ``memory``).
+
+        >>> SolveLimit.parse("memory")
+        <SolveLimit.MEMORY: 'memory'>
+        """
+        if not isinstance(text, str):
+            raise OptionError(f"a solve limit must be given as a string, not {shown(text)}")
+        wanted = text.strip().lower()
+        for limit in cls:
+            if limit.value == wanted:
+                return limit
+        raise OptionError(f"a solve limit is time, nodes or memory, not {text!r}")
+
+
+_LIMIT_TEXT = {
+    SolveLimit.TIME: "the time limit",
+    SolveLimit.NODES: "the node limit",
+    SolveLimit.MEMORY: "the memory bound",
+}
+
+
 @attrs.frozen(repr=False)
 class SolveResult:
     """The answer of :func:`solve`.
@@ -89,16 +139,21 @@ class SolveResult:
     ``moves`` is the winning line for ``SolveStatus.WIN`` (every action, draws and
     recycles included, that :func:`~pycanfield.apply` replays from the solved state to
     a won game) and empty otherwise.  ``positions`` counts the positions searched,
-    ``seconds`` the time taken.  Its ``repr`` shows these figures, not the moves.
+    ``seconds`` the time taken.  For ``SolveStatus.UNKNOWN``, ``limit`` says what
+    stopped the search (``None`` for a decided result, or where not recorded).  Its
+    ``repr`` shows these figures, not the moves.
 
     >>> SolveResult(SolveStatus.NO_WIN, positions=1200, seconds=0.25)
     <SolveResult no-win, 1200 positions, 0.250 s>
+    >>> SolveResult(SolveStatus.UNKNOWN, positions=9000, seconds=1.0, limit=SolveLimit.TIME)
+    <SolveResult unknown, 9000 positions, 1.000 s, stopped by the time limit>
     """
 
     status: SolveStatus
     moves: tuple[Move, ...] = ()
     positions: int = 0
     seconds: float = 0.0
+    limit: SolveLimit | None = attrs.field(default=None, kw_only=True)
 
     def __attrs_post_init__(self) -> None:
         if not isinstance(self.status, SolveStatus):
@@ -109,6 +164,13 @@ class SolveResult:
             raise wrong_type("SolveResult", "positions", "a whole number", self.positions)
         if not _is_number(self.seconds):
             raise wrong_type("SolveResult", "seconds", "a number", self.seconds)
+        if self.limit is not None:
+            if not isinstance(self.limit, SolveLimit):
+                raise wrong_type("SolveResult", "limit", "a SolveLimit or None", self.limit)
+            if self.status is not SolveStatus.UNKNOWN:
+                raise OptionError(
+                    f"a {self.status} result has no limit that stopped it, not {self.limit}"
+                )
 
     @property
     def decided(self) -> bool:
@@ -119,6 +181,8 @@ class SolveResult:
         text = f"{self.status}, {self.positions} positions, {self.seconds:.3f} s"
         if self.status is SolveStatus.WIN:
             text += f", {len(self.moves)} moves"
+        if self.limit is not None:
+            text += f", stopped by {self.limit.description}"
         return text
 
     def __repr__(self) -> str:
@@ -255,7 +319,8 @@ def solve(
     little sooner, rather than start a pass over its table (seconds, with millions of
     positions) that would end past the limit.  Without limits it decides unless
     its table of positions and its path fill their room (about 1.3 GB; then
-    ``UNKNOWN`` too).  The
+    ``UNKNOWN`` too).  An unknown result's ``limit`` says which of the three stopped
+    it (:class:`SolveLimit`): after the memory bound, more time would not help.  The
     cycle collector (``gc``) is paused while the search runs, and restored after.
 
     >>> result = solve("CF1-D3-AAAAACL", time_limit=30)
@@ -293,8 +358,10 @@ def _solve_here(
         if tidy_line:
             moves = _tidy(state, moves)
         return SolveResult(SolveStatus.WIN, moves, search.nodes), search
-    status = SolveStatus.UNKNOWN if found is None else SolveStatus.NO_WIN
-    return SolveResult(status, (), search.nodes), search
+    if found is None:
+        limit = SolveLimit(search.stop) if search.stop is not None else None
+        return SolveResult(SolveStatus.UNKNOWN, (), search.nodes, limit=limit), search
+    return SolveResult(SolveStatus.NO_WIN, (), search.nodes), search
 
 
 def _tidy(state: GameState, moves: tuple[Move, ...]) -> tuple[Move, ...]:
@@ -345,19 +412,22 @@ def _solve_choice(
             limit = budget if node_limit is None else min(budget, node_limit - nodes)
             seconds = None if deadline is None else deadline - time.perf_counter()
             if limit <= 0 or (seconds is not None and seconds <= 0):
-                return SolveResult(SolveStatus.UNKNOWN, (), nodes)
+                ended = SolveLimit.NODES if limit <= 0 else SolveLimit.TIME
+                return SolveResult(SolveStatus.UNKNOWN, (), nodes, limit=ended)
             result = _solve_here(child, limit, seconds)[0]
             nodes += result.positions
             if result.status is SolveStatus.WIN:
                 return SolveResult(SolveStatus.WIN, (move, *result.moves), nodes)
             if result.status is SolveStatus.UNKNOWN:
-                if result.positions < limit and seconds is None:
+                if result.limit is SolveLimit.MEMORY:
                     stuck = True  # the table is full: more budget would not help
                 else:
                     left.append((move, child))
         waiting = left
         budget *= 4
-    return SolveResult(SolveStatus.UNKNOWN if stuck else SolveStatus.NO_WIN, (), nodes)
+    if stuck:
+        return SolveResult(SolveStatus.UNKNOWN, (), nodes, limit=SolveLimit.MEMORY)
+    return SolveResult(SolveStatus.NO_WIN, (), nodes)
 
 
 def hint(

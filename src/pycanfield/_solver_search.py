@@ -106,6 +106,9 @@ class Search:
         self.live: dict[str, _Live] = {}
         # How many fresh searches have started.
         self.fresh = 0
+        # What stopped a search that answers unknown: "nodes", "time" or "memory"
+        # (``SolveLimit`` in ``pycanfield._solver``); None until then.
+        self.stop: str | None = None
 
     def run(self) -> tuple[bool | None, list[IMove]]:
         """``(True, line)`` on a win, ``(False, [])`` when a complete search has
@@ -166,7 +169,7 @@ class Search:
                 if answer is not None:
                     return answer
                 if self._stopped():
-                    return None, []
+                    return self._unknown("time")
             budget *= 2
 
     def _resume(self, name: str, share: int) -> tuple[bool | None, list[IMove]] | None:
@@ -178,7 +181,8 @@ class Search:
         step = self._step(share, 2)
         if step <= 0:
             if name == "main":
-                return None, []
+                # No room left for the complete search: more time would not help.
+                return self._unknown("memory")
             del self.live[name]  # its table gives way to the complete search's
             return None
         found, line = probe.advance(step, room=self._room(probe))
@@ -213,7 +217,7 @@ class Search:
             if found or (found is False and not (probe.greedy or probe.lean or probe.passed)):
                 return found, line
             if self._stopped():
-                return None, []
+                return self._unknown("time")
         return None
 
     def _finished_test(self) -> Callable[[bytes, int], bool] | None:
@@ -254,6 +258,13 @@ class Search:
         inside it, but one turn may deepen the path by its whole budget)."""
         others = sum(p.size() for p in self.live.values() if p is not probe)
         return self.max_positions - others
+
+    def _unknown(self, cause: str) -> tuple[bool | None, list[IMove]]:
+        """The answer "unknown", noting in ``stop`` what stopped the search: the node
+        limit when it is reached, else ``cause`` (the time limit, or the room)."""
+        reached = self.node_limit is not None and self.nodes >= self.node_limit
+        self.stop = "nodes" if reached else cause
+        return None, []
 
     def _stopped(self) -> bool:
         return (self.node_limit is not None and self.nodes >= self.node_limit) or (
