@@ -335,6 +335,13 @@ METHODS: dict[str, Call] = {
     "Rules.differences": Call(cf.Rules().differences, {"other": cf.Rules(draw=1)}),
     "Position.foundation": Call(POS.foundation, {"suit": cf.Suit.HEARTS}),
     "SolveStatus.parse": Call(cf.SolveStatus.parse, {"text": "no-win"}),
+    "SolveLimit.parse": Call(cf.SolveLimit.parse, {"text": "memory"}),
+    # An unknown answer with the limit that stopped it.
+    "SolveResult.limit": Call(
+        cf.SolveResult,
+        {"status": cf.SolveStatus.UNKNOWN, "positions": 3, "limit": cf.SolveLimit.TIME},
+        accepts={"positions": (7,), "limit": (None,)},
+    ),
     "SurveyRow.parse": Call(cf.SurveyRow.parse, {"fields": _ROW.as_csv()}),
     "SurveyResult.read_csv": Call(
         cf.SurveyResult.read_csv,
@@ -355,6 +362,7 @@ PARSERS = {
     "Deal.parse",
     "Rules.parse",
     "SolveStatus.parse",
+    "SolveLimit.parse",
     "SurveyRow.parse",
 }
 CALLS["decode"] = Call(cf.decode, {"code": CODE})
@@ -368,6 +376,7 @@ EXCLUDED = {
     "Suit": "enum",
     "MoveKind": "enum",
     "SolveStatus": "enum",
+    "SolveLimit": "enum",
     # A type alias, tuple[Card, ...].
     "Pile": "alias",
 }
