@@ -87,7 +87,7 @@ class SolveLimit(enum.Enum):
 
     The time and node limits are the caller's; more of either may settle the deal.  The
     memory bound is the solver's own (its table of positions and its path, about 1.3
-    GB): a search that reached it would reach it again, whatever the limits.
+    GB): a search that reached it would reach it again with any longer limits.
     """
 
     #: The time limit (``time_limit``) ran out.
