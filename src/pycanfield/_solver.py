@@ -13,7 +13,7 @@ import enum
 import importlib.machinery
 import math
 import time
-from typing import Literal
+from typing import Literal, TypeVar
 
 import attrs
 
@@ -52,6 +52,22 @@ def solver_build() -> Build:
     return "compiled" if path.endswith(tuple(suffixes)) else "interpreted"
 
 
+_E = TypeVar("_E", bound=enum.Enum)
+
+
+def _member(cls: type[_E], text: str, kind: str, values: str) -> _E:
+    """The member of ``cls`` whose value ``text`` names (case and ``_`` for ``-`` aside):
+    the ``parse`` of the solver's enums."""
+    # A reader of text: a value of the wrong type is unreadable, like bad text.
+    if not isinstance(text, str):
+        raise OptionError(f"{kind} must be given as a string, not {shown(text)}")
+    wanted = text.strip().lower().replace("_", "-")
+    for member in cls:
+        if member.value == wanted:
+            return member
+    raise OptionError(f"{kind} is {values}, not {text!r}")
+
+
 class SolveStatus(enum.Enum):
     """What the solver found out about a state."""
 
@@ -72,14 +88,7 @@ class SolveStatus(enum.Enum):
         >>> SolveStatus.parse("no-win")
         <SolveStatus.NO_WIN: 'no-win'>
         """
-        # A reader of text: a value of the wrong type is unreadable, like bad text.
-        if not isinstance(text, str):
-            raise OptionError(f"a solve status must be given as a string, not {shown(text)}")
-        wanted = text.strip().lower().replace("_", "-")
-        for status in cls:
-            if status.value == wanted:
-                return status
-        raise OptionError(f"a solve status is win, no-win or unknown, not {text!r}")
+        return _member(cls, text, "a solve status", "win, no-win or unknown")
 
 
 class SolveLimit(enum.Enum):
@@ -116,13 +125,7 @@ class SolveLimit(enum.Enum):
         >>> SolveLimit.parse("memory")
         <SolveLimit.MEMORY: 'memory'>
         """
-        if not isinstance(text, str):
-            raise OptionError(f"a solve limit must be given as a string, not {shown(text)}")
-        wanted = text.strip().lower()
-        for limit in cls:
-            if limit.value == wanted:
-                return limit
-        raise OptionError(f"a solve limit is time, nodes or memory, not {text!r}")
+        return _member(cls, text, "a solve limit", "time, nodes or memory")
 
 
 _LIMIT_TEXT = {
