@@ -1,4 +1,5 @@
-"""The wheel's compiled build: the solver's search compiled to C with mypyc.
+"""The wheel's compiled build: the solver's search compiled to C with mypyc, and the
+native main search (``src/pycanfield/_native.c``) built beside it.
 
 Off by default, so that ``pip install .`` builds the pure-Python wheel with nothing but
 hatchling.  With ``HATCH_BUILD_HOOK_ENABLE_CUSTOM=1`` in the environment, a wheel build
@@ -8,7 +9,10 @@ wheel for this platform and Python.  It needs a C compiler and the Python header
 build installs mypy (which carries mypyc) and setuptools for it.
 
 The compiled modules answer as the sources do, position for position; the search runs
-1.25 to 2 times as fast (docs/solver.rst, "The compiled build").  The generic search,
+1.25 to 2 times as fast (docs/solver.rst, "The compiled build").  The native main
+search, ``pycanfield._native``, is a C extension module of its own (built with
+setuptools' ``build_ext``), that ``solve`` uses under the rules it plays
+(docs/solver.rst, "The native search").  The generic search,
 the solver's test oracle, stays interpreted.  ``benchmarks/solver_speed.py --compiled``
 uses :func:`compile_solver` too.
 """
@@ -50,22 +54,39 @@ def compile_solver(src: Path, work: Path) -> list[Path]:
     ``site-packages``)."""
     shutil.copytree(src / "pycanfield", work / "pycanfield")
     paths = [f"pycanfield/{name}.py" for name in COMPILED]
-    done = subprocess.run(
-        [sys.executable, "-m", "mypyc", *paths],
-        cwd=work,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    if done.returncode:
-        raise RuntimeError(f"mypyc failed:\n{done.stdout}{done.stderr}")
+    _run_in(work, "mypyc failed", "-m", "mypyc", *paths)
+    # The native search (``pycanfield/_native.c``) beside them.
+    _run_in(work, "the native search failed to build", "-c", _BUILD_NATIVE, str(work))
     suffix = sysconfig.get_config_var("EXT_SUFFIX")
     built = [*work.glob(f"*{suffix}"), *(work / "pycanfield").glob(f"*{suffix}")]
     names = {path.name.removesuffix(suffix) for path in built}
-    missing = [name for name in COMPILED if name not in names]
+    missing = [name for name in (*COMPILED, "_native") if name not in names]
     if missing:
         raise RuntimeError(f"mypyc built no extension module for {', '.join(missing)}")
     return sorted(path.relative_to(work) for path in built)
+
+
+# Builds the native search (``pycanfield/_native.c``) as an extension module beside the
+# package in ``sys.argv[1]``, with the compiler and flags this Python was built with.
+_BUILD_NATIVE = """
+import sys
+from setuptools import Distribution, Extension
+ext = Extension("pycanfield._native", ["pycanfield/_native.c"], extra_compile_args=["-O2"])
+dist = Distribution({"name": "pycanfield-native", "ext_modules": [ext]})
+cmd = dist.get_command_obj("build_ext")
+cmd.build_lib = sys.argv[1]
+cmd.build_temp = sys.argv[1] + "/native-build"
+dist.run_command("build_ext")
+"""
+
+
+def _run_in(work: Path, failure: str, *args: str) -> None:
+    """Run this Python with ``args`` in ``work``; raise with its output if it fails."""
+    done = subprocess.run(
+        [sys.executable, *args], cwd=work, capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        raise RuntimeError(f"{failure}:\n{done.stdout}{done.stderr}")
 
 
 class CompiledSolver(BuildHookInterface):  # type: ignore[misc,valid-type]

@@ -86,8 +86,9 @@ def measure(codes: list[str], node_limit: int) -> None:
 
 
 def run_round(src: Path, codes: list[str], node_limit: int) -> dict[str, list[object]]:
-    """One round in a fresh process that imports pycanfield from ``src``."""
-    env = dict(os.environ, PYTHONPATH=str(src), PYTHONDONTWRITEBYTECODE="1")
+    """One round in a fresh process that imports pycanfield from ``src``, the native
+    search off: this measures the Python search, compiled or not."""
+    env = dict(os.environ, PYTHONPATH=str(src), PYTHONDONTWRITEBYTECODE="1", PYCANFIELD_NATIVE="0")
     command = [sys.executable, __file__, "--measure", str(node_limit), *codes]
     done = subprocess.run(command, env=env, capture_output=True, text=True, check=True)
     result: dict[str, list[object]] = json.loads(done.stdout)

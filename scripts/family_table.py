@@ -112,7 +112,7 @@ def pace(path: Path) -> str:
         f"  under {SLOW:.0%} of the median",
     ]
     for name in codes_of_presets():
-        for build in ("interpreted", "compiled", "-"):
+        for build in ("interpreted", "compiled", "native", "-"):
             rows = sorted(found.get((name, build), ()))
             if not rows:
                 continue

@@ -14,6 +14,13 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
+# Where the build has the native search, ``solve`` uses it under the rules it plays.
+# The tests of the Python search's workings (its turns, tables and counts, and the
+# surveys that count its positions) ask for that search, here for the whole session
+# and for the worker processes it starts; ``test_solver_native.py`` switches the native
+# search back on for its own tests.  Set before anything imports pycanfield.
+os.environ["PYCANFIELD_NATIVE"] = "0"
+
 settings.register_profile(
     "ci", max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 import pycanfield as cf
 from builders import FULL, state
-from pycanfield import _solver
+from pycanfield import _solver, _solver_native
 from pycanfield._solver import solver_build
 from strategies import deals, late_states
 
@@ -166,8 +166,10 @@ def test_the_node_limit_reached_first_is_named() -> None:
 
 
 def _small_room(monkeypatch: pytest.MonkeyPatch, room: int) -> None:
-    """Every search of ``solve`` gets a memory bound of ``room`` entries of a packed
-    table instead of about 1.3 GB."""
+    """Every search of ``solve`` is the Python search, with a memory bound of ``room``
+    entries of a packed table instead of about 1.3 GB (the native search's bound is
+    tested in ``test_solver_native.py``)."""
+    monkeypatch.setattr(_solver_native, "NATIVE", False)
     made = _solver._search
 
     def search(*args: Any) -> Any:
@@ -353,4 +355,7 @@ def test_the_search_runs_as_built() -> None:
     wanted = os.environ.get("PYCANFIELD_BUILD")
     if wanted is None:
         pytest.skip("PYCANFIELD_BUILD is not set")
-    assert solver_build() == wanted
+    # The native search is switched off here (tests/conftest.py): the Python modules
+    # of the native build are the compiled ones.
+    assert solver_build() == ("compiled" if wanted == "native" else wanted)
+    assert _solver_native.available() is (wanted == "native")

@@ -124,7 +124,7 @@ def test_a_row_records_the_build_of_the_search() -> None:
     assert SurveyRow.parse(compiled.as_csv()) == compiled
     # A row of a file written before the build was recorded: eight fields.
     assert SurveyRow.parse(compiled.as_csv()[:8]) == row
-    with pytest.raises(cf.OptionError, match="build is 'compiled' or 'interpreted'"):
+    with pytest.raises(cf.OptionError, match="build is 'native', 'compiled' or 'interpreted'"):
         attrs.evolve(row, build="fast")  # type: ignore[arg-type]
     with pytest.raises(cf.WrongTypeError, match="as build"):
         attrs.evolve(row, build=1)  # type: ignore[arg-type]

@@ -282,7 +282,7 @@ def test_a_file_without_the_build_reads_and_resumes_once_written_again(
         (
             ",".join(CSV_FIELDS) + "\nCF1-D3-AAAAACL,win,1,2,0.1,first,,,fast\n",
             2,
-            "the build is 'compiled', 'interpreted' or empty",
+            "the build is 'native', 'compiled', 'interpreted' or empty",
         ),
         (
             ",".join(CSV_FIELDS[:8]) + "\nCF1-D3-AAAAACL,win,1,2,0.1,first,,,\n",

@@ -17,6 +17,7 @@ from typing import Literal, TypeVar
 
 import attrs
 
+from . import _solver_native
 from ._cards import Suit
 from ._checks import OptionTypeError, shown, wrong_type
 from ._errors import OptionError
@@ -25,6 +26,7 @@ from ._position import Position
 from ._rules import apply, is_won, legal_moves
 from ._solver_core import CC, CF, FC, RC, RF, TC, TF, Engine, IMove
 from ._solver_lines import passes, tidy
+from ._solver_native import NativeProbe
 from ._solver_rules import RulesEngine
 from ._solver_search import Search, shorten
 from ._state import GameState, deal
@@ -34,18 +36,24 @@ __all__ = ["SolveLimit", "SolveResult", "SolveStatus", "hint", "solve", "solver_
 
 
 #: The builds of the search, as :func:`solver_build` names them.
-Build = Literal["compiled", "interpreted"]
+Build = Literal["native", "compiled", "interpreted"]
 
 
 def solver_build() -> Build:
-    """How this installation runs the search: ``"compiled"`` when its modules were
-    compiled to extension modules (the compiled wheel, ``docs/solver.rst``, "The
-    compiled build"), else ``"interpreted"``.  Both search the same positions.
+    """How this installation runs the search: ``"native"`` when the compiled wheel's
+    native main search is in use (``docs/solver.rst``, "The native search"; the
+    environment variable ``PYCANFIELD_NATIVE=0`` turns it off), else ``"compiled"``
+    when the search's modules were compiled to extension modules (the compiled wheel,
+    "The compiled build"), else ``"interpreted"``.  The compiled and interpreted
+    builds search the same positions.
 
-    >>> solver_build() in ("compiled", "interpreted")
+    >>> solver_build() in ("native", "compiled", "interpreted")
     True
     """
     from . import _solver_search
+
+    if _solver_native.in_use():
+        return "native"
 
     path = _solver_search.__file__ or ""
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
@@ -294,6 +302,15 @@ def _search(state: GameState, node_limit: int | None, time_limit: float | None) 
         )
         return Search(engine, root, node_limit=node_limit, time_limit=time_limit)
     general, start = RulesEngine.from_position(state.position, rules)
+    if _solver_native.plays(general):
+        return Search(
+            general,
+            start,
+            node_limit=node_limit,
+            time_limit=time_limit,
+            main=NativeProbe,
+            main_share=_solver_native.MAIN_SHARE,
+        )
     return Search(general, start, node_limit=node_limit, time_limit=time_limit)
 
 

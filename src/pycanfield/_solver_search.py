@@ -14,7 +14,7 @@ import operator
 import random
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 from . import _solver_table
 from ._solver_breadth import BREADTH_SHARE, Breadth
@@ -22,7 +22,7 @@ from ._solver_core import MACRO, TC, TF, EngineLike, IMove
 from ._solver_pointers import Pointers
 from ._solver_table import PackedMap, PackedSet, slots_for
 
-__all__ = ["Probe", "Search", "progress", "shorten", "talon_up_late"]
+__all__ = ["Probe", "Resumable", "Search", "progress", "shorten", "talon_up_late"]
 
 # The tables and paths of one search take at most the room of this many entries of a
 # packed table (a peak of 1,272 MiB at 18,000,000 on a standard draw-1 search,
@@ -85,8 +85,14 @@ class Search:
         node_limit: int | None,
         time_limit: float | None,
         max_positions: int = MAX_POSITIONS,
+        main: Callable[[Search], Resumable] | None = None,
+        main_share: int = 1,
     ) -> None:
         self.engine = engine
+        # What makes the main search (by default a ``Probe``), and how many times the
+        # budget of positions a ``Probe`` would get it gets each turn.
+        self.make_main = main
+        self.main_share = main_share
         self.root = root
         self.node_limit = node_limit
         self.started = time.perf_counter()
@@ -139,7 +145,9 @@ class Search:
         budget = self.first_budget
         # The searches with a table that lives from turn to turn, by name; a search
         # that ends without a proof, or whose room is taken, leaves it.
-        self.live = {"main": Probe(self, None, False)}
+        self.live = {
+            "main": Probe(self, None, False) if self.make_main is None else self.make_main(self)
+        }
         if self.lean:
             # The lean search never shuffles a run between columns: no proof, but a
             # far smaller tree, in which most wins lie.  It sends talon cards to the
@@ -161,7 +169,12 @@ class Search:
         # live tables share ``max_positions``; the complete, breadth-first and lean
         # searches may each take half of the room left, a fresh search (whose table
         # then goes) all of it.
-        quarters = {"main": 4, "breadth": BREADTH_SHARE, "lean": LEAN_SHARE, "fresh": FRESH_SHARE}
+        quarters = {
+            "main": 4 * self.main_share,
+            "breadth": BREADTH_SHARE,
+            "lean": LEAN_SHARE,
+            "fresh": FRESH_SHARE,
+        }
         while True:
             for name in TURN:
                 share = budget * quarters[name] // 4
@@ -587,8 +600,20 @@ class Probe:
             self.passed += passed
 
 
+class Resumable(Protocol):
+    """What :class:`Search` asks of a search that takes turns and holds a table."""
+
+    def size(self) -> int:
+        """Its table and path, in entries of a packed table (see ``MAX_POSITIONS``)."""
+        ...
+
+    def advance(
+        self, budget: int, *, room: int | None = None
+    ) -> tuple[bool | None, list[IMove]]: ...
+
+
 # A search that takes turns and holds a table.
-_Live: TypeAlias = "Probe | Breadth"
+_Live: TypeAlias = "Probe | Breadth | Resumable"
 
 
 def talon_up_late(kids: list[tuple[IMove, Any]]) -> list[tuple[IMove, Any]]:

@@ -73,7 +73,7 @@ OLD_CSV_FIELDS = CSV_FIELDS[:5]
 UNBUILT_CSV_FIELDS = CSV_FIELDS[:8]
 _PASSES = {"first": False, "rerun": True}
 #: The values of a row's ``build``: see :func:`~pycanfield._solver.solver_build`.
-BUILDS: tuple[Build, ...] = ("compiled", "interpreted")
+BUILDS: tuple[Build, ...] = ("native", "compiled", "interpreted")
 
 #: A pass's limits: seconds and positions a deal, ``None`` for no limit.
 Limits = tuple[float | None, int | None]
@@ -95,8 +95,8 @@ class SurveyRow:
     after the first pass left it unknown) from a row of the first pass; ``time_limit``
     and ``node_limit`` are the limits it was solved with (``None``: no such limit, or,
     for a row read from a file of an earlier version, not recorded); ``build`` is the
-    search that solved it, ``"compiled"`` or ``"interpreted"`` (see ``canfield
-    --version``), or ``None`` where not recorded.  The build sets the pace of a search,
+    search that solved it, ``"native"``, ``"compiled"`` or ``"interpreted"`` (see
+    ``canfield --version``), or ``None`` where not recorded.  The build sets the pace of a search,
     so it tells how far a time limit went.
     """
 
@@ -131,7 +131,8 @@ class SurveyRow:
             if not isinstance(self.build, str):
                 raise wrong_type("SurveyRow", "build", "a build's name or None", self.build)
             raise OptionError(
-                f"a survey row's build is 'compiled' or 'interpreted' (or None), not {self.build!r}"
+                "a survey row's build is 'native', 'compiled' or 'interpreted' (or None), "
+                f"not {self.build!r}"
             )
 
     @property
@@ -192,7 +193,8 @@ class SurveyRow:
             raise OptionError(f"bad survey row {values!r}: the pass is 'first' or 'rerun'")
         if build not in ("", *BUILDS):
             raise OptionError(
-                f"bad survey row {values!r}: the build is 'compiled', 'interpreted' or empty"
+                f"bad survey row {values!r}: "
+                "the build is 'native', 'compiled', 'interpreted' or empty"
             )
         try:
             return cls(

@@ -1,0 +1,122 @@
+"""How fast the native main search runs, against the Python main search it replaces.
+
+Each round searches each game twice in this process, one search after the other: the
+native main search (``pycanfield._native.Prober``, the compiled wheel only) and the
+Python main search (``Probe`` of ``pycanfield._solver_search``, compiled or not as
+installed, with its dead-end tests), each for ``--node-limit`` positions or to its
+end.  It prints, for each, positions per second of processor time (the median of the
+rounds), and the native table's bytes a position against the Python table's entries.
+The two searches do not visit the same positions (only the Python one has dead-end
+tests), so a game that one of them decides within the limit is named.
+
+Run ``python benchmarks/native_speed.py`` with the compiled wheel installed
+(``HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 pip install .``); ``--smoke`` for a quick check.
+The figures depend on the machine and its load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.machinery
+import platform
+import statistics
+import sys
+import time
+from typing import Any
+
+import pycanfield as cf
+from pycanfield import _solver_search
+from pycanfield._solver_native import native, rules_tuple
+from pycanfield._solver_rules import RulesEngine
+from pycanfield._solver_search import Probe, Search
+from pycanfield._variants import with_draw
+
+# Deals that the family's survey left unknown at 60 seconds, one of each preset
+# without take-backs, so that no search ends early.
+GAMES = (
+    "CRB-D1-OUVIREV",
+    "CCH-D1-TXYCUHQ",
+    "CRF-D1-ERKYPZE",
+    "CSU-D3-LGENAQV",
+    "CPY-D3-PPUJVBZ",
+    "CCL-D3-KVRFQEF",
+)
+
+
+def python_build() -> str:
+    """Whether the Python search's modules are compiled (the compiled wheel) or not."""
+    path = _solver_search.__file__ or ""
+    compiled = path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
+    return "compiled" if compiled else "interpreted"
+
+
+def start(code: str) -> tuple[RulesEngine, Any]:
+    state = cf.deal(code)
+    return RulesEngine.from_position(state.position, with_draw(state.rules, state.draw))
+
+
+def native_round(code: str, limit: int) -> tuple[int, float, int, bool | None]:
+    """Positions, processor seconds, bytes in use, answer."""
+    engine, root = start(code)
+    prober = native.Prober(rules_tuple(engine, root), root)
+    began = time.process_time()
+    found = prober.advance(limit, -1.0, -1)[0]
+    return prober.nodes, time.process_time() - began, prober.bytes, found
+
+
+def python_round(code: str, limit: int) -> tuple[int, float, int, bool | None]:
+    """Positions, processor seconds, table size in packed entries, answer."""
+    engine, root = start(code)
+    search = Search(engine, root, node_limit=None, time_limit=None)
+    probe = Probe(search, None, False)
+    began = time.process_time()
+    found = probe.advance(limit)[0]
+    return search.nodes, time.process_time() - began, probe.size(), found
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--node-limit", type=int, default=1_000_000)
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--smoke", action="store_true", help="1 round, 2 games, 20,000")
+    args = parser.parse_args()
+    if native is None:
+        sys.exit("the native search is not built: install the compiled wheel")
+    games: tuple[str, ...] = GAMES
+    limit, rounds = args.node_limit, args.rounds
+    if args.smoke:
+        games, limit, rounds = GAMES[:2], 20_000, 1
+    print(
+        f"positions per second of processor time, {len(games)} games, {limit:,} positions "
+        f"each, median of {rounds} round(s); Python search {python_build()}, "
+        f"{platform.python_implementation()} {platform.python_version()}, "
+        f"{platform.machine()}"
+    )
+    print(f"{'game':<16} {'native':>11} {'python':>9} {'ratio':>6}  {'native B/pos':>12}  notes")
+    ratios = []
+    for code in games:
+        fast: list[float] = []
+        slow: list[float] = []
+        notes = []
+        per = 0.0
+        for _ in range(rounds):
+            n, seconds, size, found = native_round(code, limit)
+            fast.append(n / max(seconds, 1e-9))
+            per = size / max(n, 1)
+            if found is not None:
+                notes.append(f"native {'won' if found else 'lost'} at {n:,}")
+            n, seconds, _, found = python_round(code, limit)
+            slow.append(n / max(seconds, 1e-9))
+            if found is not None:
+                notes.append(f"python {'won' if found else 'lost'} at {n:,}")
+        ratio = statistics.median(f / s for f, s in zip(fast, slow, strict=True))
+        ratios.append(ratio)
+        print(
+            f"{code:<16} {statistics.median(fast):>9,.0f}/s {statistics.median(slow):>7,.0f}/s"
+            f" {ratio:>5.1f}x  {per:>12.1f}  {'; '.join(sorted(set(notes)))}"
+        )
+    print(f"median ratio {statistics.median(ratios):.1f}x")
+
+
+if __name__ == "__main__":
+    main()

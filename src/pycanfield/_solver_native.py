@@ -1,0 +1,141 @@
+"""The solver's exhaustive search in C, where the installed build has it.
+
+:mod:`pycanfield._native` (``_native.c``, built into the compiled wheel only) searches
+the positions of :class:`~pycanfield._solver_rules.RulesEngine` with the same moves and
+shortcuts as its main search, and no dead-end tests, each position once, about ten
+times as fast as the compiled Python search.  :class:`NativeProbe` puts it in the place
+of the main search of a :class:`~pycanfield._solver_search.Search`, beside the Python
+lean and fresh searches, under the rules it plays (:func:`plays`); without the
+extension module the solver is all Python (docs/solver.rst, "The native search").
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from typing import Any
+
+from ._solver_core import IMove
+from ._solver_rules import RState, RulesEngine
+from ._solver_search import Search
+
+__all__ = ["NATIVE", "NativeProbe", "available", "in_use", "plays", "rules_tuple"]
+
+# The extension module, None in the pure-Python build (typed Any: it has no stub).
+native: Any
+try:
+    native = importlib.import_module("pycanfield._native")
+except ImportError:
+    native = None
+
+# Whether the solver uses the native search where it can: the environment variable
+# PYCANFIELD_NATIVE=0 switches it off, to compare (the tests switch it off but in
+# their own module).
+NATIVE = os.environ.get("PYCANFIELD_NATIVE", "1").strip() != "0"
+# The bytes of the native table and path counted as one entry of a packed table
+# against ``MAX_POSITIONS`` (16,000,000 entries took a peak of about 1.2 GB).
+ENTRY_BYTES = 80
+# Each turn the native main search gets this many times the Python main search's
+# budget of positions (docs/solver.rst, "The native search").
+MAIN_SHARE = 24
+_RUNS = {"any": 0, "whole": 1, "top": 2}
+
+
+def available() -> bool:
+    """Whether the installed build has the native search."""
+    return native is not None
+
+
+def in_use() -> bool:
+    """Whether the solver uses the native search where it can (``available`` and not
+    switched off)."""
+    return NATIVE and native is not None
+
+
+def plays(engine: object) -> bool:
+    """Whether the solver searches ``engine``'s rules natively: the rules of a
+    :class:`~pycanfield._solver_rules.RulesEngine` without take-backs or the finish of
+    ``autocomplete``, where an emptied column can take a column's card.  The native
+    search plays every rules, for the tests, but with take-backs the Python search's
+    breadth-first search finds the wins that a depth-first search wanders past, and
+    where no column card may enter an empty column (``classic``) its test of locked
+    cards in one column proves more deals lost within a minute than the native search
+    does (docs/solver.rst, "The native search")."""
+    return (
+        in_use()
+        and isinstance(engine, RulesEngine)
+        and not engine.takebacks
+        and not engine.autocomplete
+        and any(engine.open_column)
+    )
+
+
+def rules_tuple(engine: RulesEngine, root: RState) -> tuple[Any, ...]:
+    """What the native module reads of ``engine``'s rules, with the root's talon and
+    number of columns (a position may have other columns than its rules deal)."""
+    nxt = bytes(255 if card < 0 else card for row in engine.next for card in row)
+    return (
+        engine.draw,
+        -1 if engine.redeals is None else engine.redeals,
+        _RUNS[engine.runs],
+        int(engine.takebacks),
+        int(engine.autofill),
+        int(engine.safe),
+        len(root[0]),
+        int(engine.open_column[0]),
+        int(engine.open_column[1]),
+        int(engine.open_reserve),
+        int(engine.open_waste[0]),
+        int(engine.open_waste[1]),
+        tuple(bytes(cards) for cards in engine.accept),
+        nxt,
+        bytes(engine.height),
+        engine.reserve,
+        root[3],
+    )
+
+
+class NativeProbe:
+    """The native main search, in the place of the Python main search's
+    :class:`~pycanfield._solver_search.Probe` within a
+    :class:`~pycanfield._solver_search.Search`: resumed by :meth:`advance`, its size
+    counted against the same room."""
+
+    def __init__(self, search: Search) -> None:
+        engine = search.engine
+        assert native is not None
+        assert isinstance(engine, RulesEngine)
+        self.search = search
+        self.prober = native.Prober(rules_tuple(engine, search.root), search.root)
+        # Whether the last advance stopped for want of room.
+        self.full = False
+
+    def size(self) -> int:
+        """Its table and path, in entries of a packed table (see ``MAX_POSITIONS``);
+        once it has stopped for want of room, what it needs to go on (with its table
+        doubled), so that the search stops by the memory bound rather than give the
+        rest of its time to the other searches."""
+        prober = self.prober
+        size: int = (prober.need if self.full else prober.bytes) // ENTRY_BYTES
+        return size
+
+    def advance(self, budget: int, *, room: int | None = None) -> tuple[bool | None, list[IMove]]:
+        """As :meth:`pycanfield._solver_search.Probe.advance`."""
+        search = self.search
+        prober = self.prober
+        seconds = -1.0
+        if search.deadline is not None:
+            seconds = max(0.0, search.deadline - time.perf_counter())
+        before = prober.nodes
+        found, line, states = prober.advance(
+            budget, seconds, -1 if room is None else room * ENTRY_BYTES
+        )
+        search.nodes += prober.nodes - before
+        self.full = found is None and prober.stop == "memory"
+        best = prober.best
+        if best is not None and best[0] > search.best[0]:
+            search.best = (best[0], [best[1]])
+        if found:
+            search.path_states = states
+        return found, line

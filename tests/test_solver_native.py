@@ -1,0 +1,272 @@
+"""The native search (``pycanfield._native``, in the compiled build only) makes the
+moves of the Python engine, in its order, and its answers agree with the Python
+search's and with plain exhaustive searches over the public rules."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+from hypothesis import assume, given, settings
+
+import pycanfield as cf
+from pycanfield import _solver_native
+from pycanfield._solver import _search, solver_build
+from pycanfield._solver_native import NativeProbe, rules_tuple
+from pycanfield._solver_rules import RState, RulesEngine
+from pycanfield._solver_search import Search
+from pycanfield._variants import with_draw
+from strategies import late_states, play_rules, rules_states, variant_states
+from test_solver_variants import brute_force, replay
+
+native: Any = _solver_native.native
+needs_native = pytest.mark.skipif(native is None, reason="the native search is not built")
+
+
+@pytest.fixture(autouse=True)
+def native_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The native search on, as an installation has it (tests/conftest.py switches it
+    off for the other tests)."""
+    monkeypatch.setattr(_solver_native, "NATIVE", True)
+    monkeypatch.setenv("PYCANFIELD_NATIVE", "1")
+
+
+def test_the_compiled_build_has_it() -> None:
+    """The compiled wheel carries the native search and uses it (``PYCANFIELD_BUILD``,
+    set by .ci/run, names the build under test); the pure-Python one does not."""
+    wanted = os.environ.get("PYCANFIELD_BUILD")
+    if wanted is None:
+        pytest.skip("PYCANFIELD_BUILD is not set")
+    assert _solver_native.available() is (wanted == "native")
+    assert solver_build() == wanted
+
+
+def engine_and_root(state: cf.GameState) -> tuple[RulesEngine, RState]:
+    """The Python engine of ``state`` with its dead-end tests off (the native search
+    has none), and its root."""
+    engine, root = RulesEngine.from_position(state.position, with_draw(state.rules, state.draw))
+    engine.lock = None
+    engine.frozen = None
+    return engine, root
+
+
+def native_search(
+    engine: RulesEngine,
+    root: RState,
+    *,
+    node_limit: int = 1 << 60,
+    time_limit: float = -1.0,
+    memory: int = -1,
+) -> tuple[bool | None, list[Any], list[RState], int, str | None, Any]:
+    """The native search alone, in one advance: its answer, line and states, the
+    positions it searched, what stopped it and its best progress."""
+    prober = native.Prober(rules_tuple(engine, root), root)
+    found, line, states = prober.advance(node_limit, time_limit, memory)
+    return found, line, states, prober.nodes, prober.stop, prober.best
+
+
+def record_main(search: Search) -> list[NativeProbe]:
+    """The native main searches that ``search`` makes, as it makes them."""
+    made: list[NativeProbe] = []
+
+    def main(outer: Search) -> NativeProbe:
+        made.append(NativeProbe(outer))
+        return made[-1]
+
+    search.make_main = main
+    return made
+
+
+def check_moves(state: cf.GameState) -> None:
+    """Every successor, in the search's order, is the Python engine's."""
+    assume(not state.rules.autocomplete and not state.position.pending)
+    engine, root = engine_and_root(state)
+    table = rules_tuple(engine, root)
+    assert native.children(table, root) == engine.ordered(root)
+    # The table's key tells positions apart exactly as the Python key does, on the
+    # positions two moves on (where moves in either order meet).
+    states = [root]
+    for _, child in engine.children(root):
+        states += [child] + [grandchild for _, grandchild in engine.children(child)]
+    prober = native.Prober(table, root)
+    python_keys = [engine.key(state) for state in states]
+    native_keys = [prober.key(state) for state in states]
+    assert len(set(zip(python_keys, native_keys, strict=True))) == len(set(python_keys))
+    assert len(set(native_keys)) == len(set(python_keys))
+
+
+@needs_native
+@settings(max_examples=60)
+@given(rules_states())
+def test_moves_under_any_rules(state: cf.GameState) -> None:
+    """Random options of every kind, from random play."""
+    check_moves(state)
+
+
+@needs_native
+@settings(max_examples=60)
+@given(variant_states())
+def test_moves_under_the_presets(state: cf.GameState) -> None:
+    check_moves(state)
+
+
+@needs_native
+@settings(max_examples=40)
+@given(late_states(max_left=8), play_rules)
+def test_moves_late_in_a_game(start: cf.GameState, rules: cf.Rules) -> None:
+    """Positions a few cards from the end, where safe moves and empty columns come up."""
+    check_moves(cf.GameState(start.position, rules=rules))
+
+
+@needs_native
+@settings(max_examples=40, deadline=None)
+@given(late_states(max_left=7), play_rules)
+def test_answers_agree_with_plain_search(start: cf.GameState, rules: cf.Rules) -> None:
+    """A complete native search answers as a plain search over the public rules does:
+    ``NO_WIN`` only when no won position is reachable, and its win replays."""
+    assume(not rules.autocomplete)
+    here = cf.GameState(start.position, rules=rules)
+    expected = brute_force(here.position, rules, 3_000)
+    assume(expected is not None)
+    engine, root = engine_and_root(here)
+    found, line, states, _, stop, _ = native_search(engine, root)
+    assert (found, stop) == (expected, None)
+    if found:
+        assert states[0] == root
+        assert len(states) == len(line) + 1
+        for before, move, after in zip(states, line, states[1:], strict=False):
+            assert (move, after) in engine.children(before)
+    # Through ``solve``, where the Python search goes first.
+    result = cf.solve(here, node_limit=200_000)
+    assert result.status is (cf.SolveStatus.WIN if expected else cf.SolveStatus.NO_WIN)
+    if expected:
+        assert cf.is_won(replay(here, result.moves))
+
+
+@pytest.mark.parametrize(
+    "code", ["CRB-D1-OUVIREV", "CCH-D1-AAAAACL", "CRF-D1-ERKYPZE", "CSU-D3-AAAAACL"]
+)
+@needs_native
+def test_the_same_positions_as_the_python_main_search(code: str) -> None:
+    """With the dead-end tests off, the native search and the Python engine's moves
+    searched depth first with one table visit the same count of positions."""
+    state = cf.deal(code)
+    engine, root = engine_and_root(state)
+    seen = {engine.key(root)}
+    stack = [iter(engine.ordered(root))]
+    count, won = 0, False
+    while stack and count < 3_000 and not won:
+        for _, child in stack[-1]:
+            k = engine.key(child)
+            if k in seen:
+                continue
+            seen.add(k)
+            count += 1
+            won = engine.won(child)
+            stack.append(iter(engine.ordered(child)))
+            break
+        else:
+            stack.pop()
+    found, _, _, nodes, stop, _ = native_search(engine, root, node_limit=3_000)
+    assert nodes == count
+    if won:
+        assert found is True
+    elif count < 3_000:
+        assert found is False
+    else:
+        assert (found, stop) == (None, "nodes")
+
+
+@needs_native
+def test_limits() -> None:
+    """Each limit stops the search and is named; the time and the memory are looked at
+    every 1,024 positions.  A search resumed goes on where it stopped."""
+    engine, root = engine_and_root(cf.deal("CCH-D1-OUVIREV"))
+    found, line, states, nodes, stop, best = native_search(engine, root, node_limit=500)
+    assert (found, line, states, nodes, stop) == (None, [], [], 500, "nodes")
+    assert best[0][0] >= sum(root[1])
+    assert best[1] in [move for move, _ in engine.ordered(root)]
+    assert native_search(engine, root, time_limit=0.0)[3:5] == (1024, "time")
+    assert native_search(engine, root, memory=1)[3:5] == (1024, "memory")
+    prober = native.Prober(rules_tuple(engine, root), root)
+    for _ in range(6):
+        assert prober.advance(500, -1.0, -1) == (None, [], [])
+    assert (prober.nodes, prober.stop) == (3_000, "nodes")
+    assert prober.bytes > 0
+    assert prober.path > 1
+    whole = native.Prober(rules_tuple(engine, root), root)
+    whole.advance(3_000, -1.0, -1)
+    assert whole.path == prober.path
+    assert whole.bytes == prober.bytes
+
+
+@needs_native
+def test_a_full_table_stops_the_search_by_the_memory_bound() -> None:
+    """Once the native table has no room left, ``solve`` stops and names the memory
+    bound, rather than give the rest of its time to the fresh searches."""
+    search = _search(cf.deal("CCH-D1-OUVIREV"), None, 600.0)
+    search.max_positions = 100_000  # 8 MB of native table and path
+    made = record_main(search)
+    assert search.run() == (None, [])
+    assert search.stop == "memory"
+    assert made[0].full
+    assert made[0].prober.need >= made[0].prober.bytes
+    # What it needs to go on fills the room: the search stopped for that.
+    assert made[0].size() >= search.max_positions - 1
+
+
+@needs_native
+def test_a_won_root() -> None:
+    """A won position is its own line."""
+    engine, root = engine_and_root(cf.deal("CRB-D1-AAAAACL"))
+    won: RState = (tuple(b"" for _ in root[0]), (13, 13, 13, 13), 0, b"", 0, 0)
+    engine.reserve = b""
+    assert native_search(engine, won)[:4] == (True, [], [won], 0)
+
+
+@needs_native
+def test_solve_uses_it_where_it_plays() -> None:
+    """``solve``'s main search is the native one under rules without take-backs or
+    ``autocomplete`` where a column's card may enter an empty column (not ``classic``);
+    the lean and fresh searches stay in Python."""
+    search = _search(cf.deal("CRB-D1-OUVIREV"), 1_000_000, None)
+    assert search.make_main is NativeProbe
+    made = record_main(search)
+    assert search.run() == (None, [])
+    assert search.nodes == 1_000_000
+    # Whole runs leave no lean search: each turn, the fresh searches get a quarter of
+    # what a Python main search would, the native one 24 times that.
+    assert 0.95 < made[0].prober.nodes / 1_000_000 < 1
+    for code in ("CF1-D3-AAAAACL", "CFR-D3-AAAAACL", "CCL-D3-AAAAACL"):
+        assert _search(cf.deal(code), 10, None).make_main is None
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("code", "status"),
+    [
+        ("CPY-D3-QXUKWPR", "win"),
+        ("CSU-D3-PUBNLKN", "win"),
+        ("CST-D1-IKYHPVA", "no-win"),
+        ("CRF-D1-KZCYTJA", "win"),
+        ("CRB-D1-NRAFPVV", "win"),
+        ("CCH-D1-PUBNLKN", "no-win"),
+    ],
+)
+def test_answers_agree_with_the_python_search(code: str, status: str) -> None:
+    """Deals of each preset it plays that the Python search decided in the
+    family survey (benchmarks/family.csv) after 30,000 to 130,000 positions: with the
+    native main search, ``solve`` decides them the same way, and each win replays."""
+    state = cf.deal(code)
+    result = cf.solve(state, node_limit=3_000_000)
+    assert result.status is cf.SolveStatus.parse(status)
+    if result.status is cf.SolveStatus.WIN:
+        assert cf.is_won(replay(state, result.moves))
+
+
+@needs_native
+@pytest.mark.parametrize("bad", [(), ("x",) * 17])
+def test_bad_rules_tuple(bad: tuple[Any, ...]) -> None:
+    with pytest.raises(TypeError):
+        native.children(bad, ((), (0, 0, 0, 0), 0, b"", 0, 0))
