@@ -270,3 +270,24 @@ def test_answers_agree_with_the_python_search(code: str, status: str) -> None:
 def test_bad_rules_tuple(bad: tuple[Any, ...]) -> None:
     with pytest.raises(TypeError):
         native.children(bad, ((), (0, 0, 0, 0), 0, b"", 0, 0))
+
+
+@needs_native
+def test_bad_states() -> None:
+    """The module refuses a state it cannot read rather than search it."""
+    engine, root = engine_and_root(cf.deal("CRB-D1-AAAAACL"))
+    table = rules_tuple(engine, root)
+    cols, fnd, rlen, talon, p, passes = root
+    outside = next(c for c in range(52) if c not in talon)
+    for bad, words in [
+        ((cols, fnd, rlen, talon + bytes([outside]), p, passes), "not in the root's talon"),
+        ((cols, fnd, rlen, talon[:-1] + b"\x40", p, passes), "not a card"),
+        ((cols[:-1], fnd, rlen, talon, p, passes), "out of range"),
+        ((cols, (0, 0, 0, 14), rlen, talon, p, passes), "foundation size"),
+        ((cols, fnd, rlen + 1, talon, p, passes), "out of range"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            native.children(table, bad)
+    prober = native.Prober(table, root)
+    with pytest.raises(ValueError, match="root's talon"):
+        prober.key((cols, fnd, rlen, talon + bytes([outside]), p, passes))

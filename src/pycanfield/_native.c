@@ -151,6 +151,12 @@ static int read_state(PyObject *t, const Rules *r, St *st) {
         st->fnd[s] = (uint8_t)z;
     }
     if (read_card_bytes(talon, st->talon, 52, &n)) return -1;
+    for (int i = 0; i < n; i++)
+        if (r->rootpos[st->talon[i]] == NONE) {
+            /* A key names the talon by the root's talon cards left in it. */
+            PyErr_SetString(PyExc_ValueError, "state: a talon card not in the root's talon");
+            return -1;
+        }
     st->tlen = (uint8_t)n;
     st->rlen = (uint8_t)rlen;
     st->p = (uint8_t)p;

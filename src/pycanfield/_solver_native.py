@@ -57,7 +57,7 @@ def plays(engine: object) -> bool:
     """Whether the solver searches ``engine``'s rules natively: the rules of a
     :class:`~pycanfield._solver_rules.RulesEngine` without take-backs or the finish of
     ``autocomplete``, where an emptied column can take a column's card.  The native
-    search plays every rules, for the tests, but with take-backs the Python search's
+    search plays any rules, for the tests, but with take-backs the Python search's
     breadth-first search finds the wins that a depth-first search wanders past, and
     where no column card may enter an empty column (``classic``) its test of locked
     cards in one column proves more deals lost within a minute than the native search
