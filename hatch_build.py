@@ -71,7 +71,12 @@ def compile_solver(src: Path, work: Path) -> list[Path]:
 _BUILD_NATIVE = """
 import sys
 from setuptools import Distribution, Extension
-ext = Extension("pycanfield._native", ["pycanfield/_native.c"], extra_compile_args=["-O2"])
+ext = Extension(
+    "pycanfield._native",
+    ["pycanfield/_native.c"],
+    depends=["pycanfield/_native_moves.h", "pycanfield/_native_table.h"],
+    extra_compile_args=["-O2"],
+)
 dist = Distribution({"name": "pycanfield-native", "ext_modules": [ext]})
 cmd = dist.get_command_obj("build_ext")
 cmd.build_lib = sys.argv[1]
