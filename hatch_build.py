@@ -62,7 +62,7 @@ def compile_solver(src: Path, work: Path) -> list[Path]:
     names = {path.name.removesuffix(suffix) for path in built}
     missing = [name for name in (*COMPILED, "_native") if name not in names]
     if missing:
-        raise RuntimeError(f"mypyc built no extension module for {', '.join(missing)}")
+        raise RuntimeError(f"no extension module was built for {', '.join(missing)}")
     return sorted(path.relative_to(work) for path in built)
 
 

@@ -17,7 +17,6 @@ The figures depend on the machine and its load.
 from __future__ import annotations
 
 import argparse
-import importlib.machinery
 import platform
 import statistics
 import sys
@@ -25,7 +24,7 @@ import time
 from typing import Any
 
 import pycanfield as cf
-from pycanfield import _solver_search
+from pycanfield._solver import python_build
 from pycanfield._solver_native import native, rules_tuple
 from pycanfield._solver_rules import RulesEngine
 from pycanfield._solver_search import Probe, Search
@@ -41,13 +40,6 @@ GAMES = (
     "CPY-D3-PPUJVBZ",
     "CCL-D3-KVRFQEF",
 )
-
-
-def python_build() -> str:
-    """Whether the Python search's modules are compiled (the compiled wheel) or not."""
-    path = _solver_search.__file__ or ""
-    compiled = path.endswith(tuple(importlib.machinery.EXTENSION_SUFFIXES))
-    return "compiled" if compiled else "interpreted"
 
 
 def start(code: str) -> tuple[RulesEngine, Any]:

@@ -67,22 +67,21 @@ static void prober_dealloc(Prober *o) {
     Py_TYPE(o)->tp_free((PyObject *)o);
 }
 
+/* ``st`` onto the path, its moves (at most 2 * MOST) made straight into the pool. */
 static int push(Prober *o, const St *st) {
-    Mv kids[MOST * 2];
     if (o->depth == o->frames_cap) {
         Frame *more = realloc(o->frames, 2 * o->frames_cap * sizeof *more);
         if (!more) return -1;
         o->frames = more;
         o->frames_cap *= 2;
     }
-    int n = won(st) ? 0 : generate(&o->r, st, kids);
-    if (o->pooln + (size_t)n > o->pool_cap) {
+    if (o->pooln + 2 * MOST > o->pool_cap) {
         Mv *more = realloc(o->pool, 2 * o->pool_cap * sizeof *more);
         if (!more) return -1;
         o->pool = more;
         o->pool_cap *= 2;
     }
-    memcpy(o->pool + o->pooln, kids, (size_t)n * sizeof *kids);
+    int n = won(st) ? 0 : generate(&o->r, st, o->pool + o->pooln);
     Frame *f = &o->frames[o->depth++];
     f->st = *st;
     f->first = f->next = (uint32_t)o->pooln;

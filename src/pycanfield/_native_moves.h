@@ -266,9 +266,7 @@ static void apply_move(const Rules *r, const St *st, const Mv *m, St *out) {
         reshape(out, n, s, start, t, part, k);
         if (!start && r->autofill && st->rlen) {
             one = r->reserve[st->rlen - 1];
-            St tmp = *out;
-            reshape(&tmp, n, -1, 0, s, &one, 1);
-            *out = tmp;
+            reshape(out, n, -1, 0, s, &one, 1); /* the emptied column takes it */
             out->rlen--;
         }
         break;

@@ -32,7 +32,15 @@ from ._solver_search import Search, shorten
 from ._state import GameState, deal
 from ._variants import Rules, with_draw
 
-__all__ = ["SolveLimit", "SolveResult", "SolveStatus", "hint", "solve", "solver_build"]
+__all__ = [
+    "SolveLimit",
+    "SolveResult",
+    "SolveStatus",
+    "hint",
+    "python_build",
+    "solve",
+    "solver_build",
+]
 
 
 #: The builds of the search, as :func:`solver_build` names them.
@@ -50,10 +58,19 @@ def solver_build() -> Build:
     >>> solver_build() in ("native", "compiled", "interpreted")
     True
     """
-    from . import _solver_search
-
     if _solver_native.in_use():
         return "native"
+    return python_build()
+
+
+def python_build() -> Literal["compiled", "interpreted"]:
+    """Whether the search's Python modules were compiled to extension modules
+    (``"compiled"``) or run as sources (``"interpreted"``), native search or not.
+
+    >>> python_build() in ("compiled", "interpreted")
+    True
+    """
+    from . import _solver_search
 
     path = _solver_search.__file__ or ""
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
