@@ -74,7 +74,11 @@ from setuptools import Distribution, Extension
 ext = Extension(
     "pycanfield._native",
     ["pycanfield/_native.c"],
-    depends=["pycanfield/_native_moves.h", "pycanfield/_native_table.h"],
+    depends=[
+        "pycanfield/_native_moves.h",
+        "pycanfield/_native_locks.h",
+        "pycanfield/_native_table.h",
+    ],
     extra_compile_args=["-O2"],
 )
 dist = Distribution({"name": "pycanfield-native", "ext_modules": [ext]})

@@ -8,7 +8,8 @@ import os
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, find, given, settings
+from hypothesis import strategies as st
 
 import pycanfield as cf
 from pycanfield import _solver_native
@@ -17,7 +18,7 @@ from pycanfield._solver_native import NativeProbe, rules_tuple
 from pycanfield._solver_rules import RState, RulesEngine
 from pycanfield._solver_search import Search
 from pycanfield._variants import with_draw
-from strategies import late_states, play_rules, rules_states, variant_states
+from strategies import late_states, locked_states, play_rules, rules_states, variant_states
 from test_solver_variants import brute_force, replay
 
 native: Any = _solver_native.native
@@ -42,12 +43,13 @@ def test_the_compiled_build_has_it() -> None:
     assert solver_build() == wanted
 
 
-def engine_and_root(state: cf.GameState) -> tuple[RulesEngine, RState]:
-    """The Python engine of ``state`` with its dead-end tests off (the native search
-    has none), and its root."""
+def engine_and_root(state: cf.GameState, *, locks: bool = False) -> tuple[RulesEngine, RState]:
+    """The Python engine of ``state`` and its root; with its dead-end tests off unless
+    ``locks`` (the native search then runs the quick test of locked cards)."""
     engine, root = RulesEngine.from_position(state.position, with_draw(state.rules, state.draw))
-    engine.lock = None
-    engine.frozen = None
+    if not locks:
+        engine.lock = None
+        engine.frozen = None
     return engine, root
 
 
@@ -119,17 +121,26 @@ def test_moves_late_in_a_game(start: cf.GameState, rules: cf.Rules) -> None:
     check_moves(cf.GameState(start.position, rules=rules))
 
 
+# Late states, and late states with a card locked in the first column.
+_LATE = st.one_of(
+    late_states(max_left=7),
+    st.integers(1, 3).flatmap(lambda n: locked_states(max_left=7, columns=n)),
+)
+
+
 @needs_native
+@pytest.mark.parametrize("locks", [False, True])
 @settings(max_examples=40, deadline=None)
-@given(late_states(max_left=7), play_rules)
-def test_answers_agree_with_plain_search(start: cf.GameState, rules: cf.Rules) -> None:
-    """A complete native search answers as a plain search over the public rules does:
-    ``NO_WIN`` only when no won position is reachable, and its win replays."""
+@given(_LATE, play_rules)
+def test_answers_agree_with_plain_search(locks: bool, start: cf.GameState, rules: cf.Rules) -> None:
+    """A complete native search answers as a plain search over the public rules does,
+    with its test of locked cards and without: ``NO_WIN`` only when no won position is
+    reachable, and its win replays."""
     assume(not rules.autocomplete)
     here = cf.GameState(start.position, rules=rules)
     expected = brute_force(here.position, rules, 3_000)
     assume(expected is not None)
-    engine, root = engine_and_root(here)
+    engine, root = engine_and_root(here, locks=locks)
     found, line, states, _, stop, _ = native_search(engine, root)
     assert (found, stop) == (expected, None)
     if found:
@@ -145,14 +156,24 @@ def test_answers_agree_with_plain_search(start: cf.GameState, rules: cf.Rules) -
 
 
 @pytest.mark.parametrize(
-    "code", ["CRB-D1-OUVIREV", "CCH-D1-AAAAACL", "CRF-D1-ERKYPZE", "CSU-D3-AAAAACL"]
+    ("code", "locks"),
+    [
+        ("CRB-D1-OUVIREV", False),
+        ("CCH-D1-AAAAACL", False),
+        ("CRF-D1-ERKYPZE", False),
+        ("CSU-D3-AAAAACL", False),
+        ("CCL-D3-KVRFQEF", True),
+        ("CCL-D3-AAAAACL", True),
+    ],
 )
 @needs_native
-def test_the_same_positions_as_the_python_main_search(code: str) -> None:
-    """With the dead-end tests off, the native search and the Python engine's moves
-    searched depth first with one table visit the same count of positions."""
+def test_the_same_positions_as_the_python_main_search(code: str, locks: bool) -> None:
+    """The native search and the Python engine's moves searched depth first with one
+    table visit the same count of positions: with the dead-end tests off, and under
+    ``classic``, where the Python engine's only dead-end test is the quick test of
+    locked cards that the native search runs too."""
     state = cf.deal(code)
-    engine, root = engine_and_root(state)
+    engine, root = engine_and_root(state, locks=locks)
     seen = {engine.key(root)}
     stack = [iter(engine.ordered(root))]
     count, won = 0, False
@@ -176,6 +197,38 @@ def test_the_same_positions_as_the_python_main_search(code: str) -> None:
         assert found is False
     else:
         assert (found, stop) == (None, "nodes")
+
+
+def check_locked(start: cf.GameState, rules: cf.Rules) -> bool:
+    """The native test of locked cards is the Python engine's quick test, one column at
+    a time (``Locks._columns``), under ``rules``; returns its answer."""
+    engine, root = engine_and_root(cf.GameState(start.position, rules=rules), locks=True)
+    expected = engine.lock is not None and engine.lock._columns(root[0], root[1]) == 1
+    assert native.locked(rules_tuple(engine, root), root) is expected
+    return bool(expected)
+
+
+@needs_native
+@settings(max_examples=150)
+@given(st.one_of(_LATE, rules_states(), variant_states()), play_rules)
+def test_locked_as_the_python_quick_test(start: cf.GameState, rules: cf.Rules) -> None:
+    assume(not start.position.pending)
+    check_locked(start, rules)
+
+
+@needs_native
+@pytest.mark.parametrize("fill", ["auto-waste", "auto"])
+def test_locked_finds_locked_columns(fill: str) -> None:
+    """A state that the quick test finds lost, under a fill that keeps column cards out
+    of empty columns (any one column is enough) and under one that lets them in (every
+    column must hold a locked card)."""
+    rules = cf.Rules.parse(f"takebacks=no runs=whole fill={fill}")
+    found = find(
+        st.integers(1, 3).flatmap(lambda n: locked_states(max_left=9, columns=n)),
+        lambda start: check_locked(start, rules),
+        settings=settings(max_examples=2_000, database=None),
+    )
+    assert check_locked(found, rules)
 
 
 @needs_native
@@ -217,6 +270,41 @@ def test_a_full_table_stops_the_search_by_the_memory_bound() -> None:
 
 
 @needs_native
+def test_the_table_fills_the_memory_bound() -> None:
+    """The table's shards share the room out evenly: a search stopped by the memory
+    bound holds nearly as many positions as the bound has room for keys, and never
+    takes more than the bound.  (Under this bound a table whose slots only doubled
+    would stop at 2**20 slots nine tenths full: under half of that.)"""
+    engine, root = engine_and_root(cf.deal("CRB-D1-OUVIREV"))
+    bound = 40 << 20
+    prober = native.Prober(rules_tuple(engine, root), root)
+    assert prober.advance(1 << 60, -1.0, bound) == (None, [], [])
+    assert prober.stop == "memory"
+    assert prober.bytes <= bound < prober.need
+    key_bytes = 4 * (1 + len(root[0]))  # the rest's name and the columns'
+    assert prober.nodes > 0.8 * bound / key_bytes
+    # Resumed with the same bound it stops at once; with more room it goes on.
+    assert prober.advance(1 << 60, -1.0, bound) == (None, [], [])
+    nodes = prober.nodes
+    assert prober.advance(100_000, -1.0, 2 * bound) == (None, [], [])
+    assert (prober.nodes, prober.stop) == (nodes + 100_000, "nodes")
+
+
+@needs_native
+def test_the_table_gives_room_back() -> None:
+    """When the rest of the search outgrows what the table kept back for it (here the
+    bound shrinks between turns), the table's shards shrink to make room, and the
+    search goes on instead of stopping by the memory bound."""
+    engine, root = engine_and_root(cf.deal("CRB-D1-OUVIREV"))
+    prober = native.Prober(rules_tuple(engine, root), root)
+    prober.advance(1_000_000, -1.0, -1)  # no bound: the slots double, from half full
+    bound = prober.bytes * 4 // 5
+    assert prober.advance(100_000, -1.0, bound) == (None, [], [])
+    assert (prober.nodes, prober.stop) == (1_100_000, "nodes")
+    assert prober.bytes <= bound
+
+
+@needs_native
 def test_a_won_root() -> None:
     """A won position is its own line."""
     engine, root = engine_and_root(cf.deal("CRB-D1-AAAAACL"))
@@ -228,8 +316,7 @@ def test_a_won_root() -> None:
 @needs_native
 def test_solve_uses_it_where_it_plays() -> None:
     """``solve``'s main search is the native one under rules without take-backs or
-    ``autocomplete`` where a column's card may enter an empty column (not ``classic``);
-    the lean and fresh searches stay in Python."""
+    ``autocomplete``; the lean and fresh searches stay in Python."""
     search = _search(cf.deal("CRB-D1-OUVIREV"), 1_000_000, None)
     assert search.make_main is NativeProbe
     made = record_main(search)
@@ -238,7 +325,8 @@ def test_solve_uses_it_where_it_plays() -> None:
     # Whole runs leave no lean search: each turn, the fresh searches get a quarter of
     # what a Python main search would, the native one 24 times that.
     assert 0.95 < made[0].prober.nodes / 1_000_000 < 1
-    for code in ("CF1-D3-AAAAACL", "CFR-D3-AAAAACL", "CCL-D3-AAAAACL"):
+    assert _search(cf.deal("CCL-D3-AAAAACL"), 10, None).make_main is NativeProbe
+    for code in ("CF1-D3-AAAAACL", "CFR-D3-AAAAACL"):
         assert _search(cf.deal(code), 10, None).make_main is None
 
 
@@ -252,6 +340,8 @@ def test_solve_uses_it_where_it_plays() -> None:
         ("CRF-D1-KZCYTJA", "win"),
         ("CRB-D1-NRAFPVV", "win"),
         ("CCH-D1-PUBNLKN", "no-win"),
+        ("CCL-D3-NYGMCSK", "no-win"),
+        ("CCL-D3-UUPCRSD", "win"),
     ],
 )
 def test_answers_agree_with_the_python_search(code: str, status: str) -> None:

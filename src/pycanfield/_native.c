@@ -3,15 +3,17 @@
  * The same positions, moves and shortcuts as the main search of
  * pycanfield._solver_rules.RulesEngine (talon macro-moves, the canonical talon
  * pointer, interchangeable columns, the first empty column only, safe moves to the
- * foundations), with no dead-end tests: it visits every position that those moves
- * reach, each once, so a search that ends without a won position proves the root
- * lost (docs/solver.rst, "The native search").  A position is a few fixed arrays,
- * and the table holds exact keys, so that no two positions can be confused.
+ * foundations), with one dead-end test, the quick test of locked cards: it visits
+ * every position that those moves reach, each once, ending a branch only at a position
+ * proved lost, so a search that ends without a won position proves the root lost
+ * (docs/solver.rst, "The native search").  A position is a few fixed arrays, and the
+ * table holds exact keys, so that no two positions can be confused.
  *
  * Built only into the compiled wheel (hatch_build.py); pycanfield._solver_native
  * reads the rules from a RulesEngine and falls back to the Python search without it.
- * The positions and moves are in _native_moves.h, the table in _native_table.h; this
- * file holds the search and the module.
+ * The positions and moves are in _native_moves.h, the test of locked cards in
+ * _native_locks.h, the table in _native_table.h; this file holds the search and the
+ * module.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -21,6 +23,7 @@
 #include <time.h>
 
 #include "_native_moves.h"
+#include "_native_locks.h"
 #include "_native_table.h"
 
 /* ------------------------------------------------------------------ the search */
@@ -51,7 +54,8 @@ typedef struct {
     size_t frames_cap, pool_cap, depth, pooln;
     long long nodes;
     int best_score[3], have_best, done; /* done: 1 won, 2 searched through */
-    int full; /* the memory bound leaves no room to double the table's slots */
+    int full;    /* the memory bound left a shard of the table no room to grow */
+    size_t want; /* then more than the bound: the bytes that doubling it needs */
     Mv best_first;
     const char *stop;
 } Prober;
@@ -81,7 +85,7 @@ static int push(Prober *o, const St *st) {
         o->pool = more;
         o->pool_cap *= 2;
     }
-    int n = won(st) ? 0 : generate(&o->r, st, o->pool + o->pooln);
+    int n = won(st) || locked(&o->r, st) ? 0 : generate(&o->r, st, o->pool + o->pooln);
     Frame *f = &o->frames[o->depth++];
     f->st = *st;
     f->first = f->next = (uint32_t)o->pooln;
@@ -106,7 +110,7 @@ static int prober_init(Prober *o, PyObject *args, PyObject *kwds) {
     o->pool = malloc(o->pool_cap * sizeof *o->pool);
     if (!o->frames || !o->pool || tables_init(&o->tables, o->r.ncols) ||
         make_key(&o->r, &o->tables, &o->root, key) ||
-        keys_add(&o->tables.keys, key) < 0 || push(o, &o->root)) {
+        keys_enter(&o->tables.keys, key) < 0 || push(o, &o->root)) {
         PyErr_NoMemory();
         return -1;
     }
@@ -160,6 +164,7 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
     }
     o->stop = NULL;
     o->full = 0;
+    o->want = 0;
     if (o->done == 3) {
         PyErr_SetString(PyExc_MemoryError, "the search ran out of memory earlier");
         return NULL;
@@ -186,32 +191,40 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
         }
         St child;
         apply_move(&o->r, &f->st, &o->pool[f->next++], &child);
+        if (make_key(&o->r, &o->tables, &child, key)) {
+            f->next--; /* tried again on resuming */
+            stop = "memory";
+            break;
+        }
         Keys *keys = &o->tables.keys;
-        if (keys_due(keys) && !o->full) {
-            /* Doubling holds the old slots and the new at once, and moves every key
-             * (about 40 ns each): done only when the memory bound and the deadline
-             * leave room for it; else the slots fill up to nine tenths. */
-            size_t after = prober_bytes(o) + 2 * keys_bytes(keys);
-            int room = memory < 0 || (long long)after <= memory;
-            int time_left = deadline < 0 || now() + 4e-8 * (double)keys->count < deadline;
+        uint64_t h = hash_key(key, keys->width);
+        Shard *shard = keys_shard(keys, h);
+        if (keys_due(shard) && (!o->full || keys_packed(shard))) {
+            /* Growing a shard holds its old slots and its new at once, and moves its
+             * keys (about 40 ns each): done only when the memory bound and the deadline
+             * leave room for it; else it fills up to nine tenths.  Once the bound has
+             * refused one shard, the others are looked at again only when packed. */
+            size_t used = prober_bytes(o), w = (size_t)keys->width * sizeof *key;
+            size_t size = keys_target(keys, shard, memory, used - keys_bytes(keys));
+            size_t after = used + size * w;
+            int room = size >= shard->size + shard->size / 8 &&
+                       (memory < 0 || (long long)after <= memory);
+            int time_left = deadline < 0 || now() + 4e-8 * (double)shard->count < deadline;
             if (room && time_left) {
-                if (keys_grow(keys)) {
+                if (keys_grow(keys, shard, size)) {
                     f->next--;
                     stop = "memory";
                     break;
                 }
             } else if (!room) {
                 o->full = 1;
+                o->want = used + 2 * shard->size * w;
+                if ((long long)o->want <= memory) o->want = (size_t)memory + 1;
             }
         }
-        if (make_key(&o->r, &o->tables, &child, key)) {
-            f->next--; /* tried again on resuming */
-            stop = "memory";
-            break;
-        }
-        int got = keys_add(keys, key);
+        int got = keys_add(keys, shard, key, h);
         if (got < 0) {
-            /* Nine tenths full: the memory bound, or the deadline, kept it from doubling. */
+            /* Nine tenths full: the memory bound, or the deadline, kept it from growing. */
             f->next--;
             stop = o->full ? "memory" : "time";
             break;
@@ -245,8 +258,15 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
                 break;
             }
             if (memory >= 0 && (long long)prober_bytes(o) > memory) {
-                stop = "memory";
-                break;
+                /* The names or the path outgrew what the table's growth kept back for
+                 * them: the shards give room back if they can, and the time allows. */
+                Keys *keys = &o->tables.keys;
+                size_t others = prober_bytes(o) - keys_bytes(keys);
+                if ((deadline >= 0 && now() + 4e-8 * (double)keys->count >= deadline) ||
+                    keys_fit(keys, memory, others) || (long long)prober_bytes(o) > memory) {
+                    stop = "memory";
+                    break;
+                }
             }
             if (!(count & 65535) && PyErr_CheckSignals()) {
                 o->nodes += count;
@@ -276,8 +296,7 @@ static PyObject *prober_size(Prober *o, void *closure) {
 
 static PyObject *prober_need(Prober *o, void *closure) {
     size_t need = prober_bytes(o);
-    if (keys_due(&o->tables.keys)) need += 2 * keys_bytes(&o->tables.keys);
-    return PyLong_FromSize_t(need);
+    return PyLong_FromSize_t(o->want > need ? o->want : need);
 }
 
 static PyObject *prober_best(Prober *o, void *closure) {
@@ -294,7 +313,7 @@ static PyGetSetDef prober_getset[] = {
     {"nodes", (getter)prober_nodes, NULL, "The positions searched so far (the root not counted).", NULL},
     {"stop", (getter)prober_stop, NULL, "What stopped the last advance: \"nodes\", \"time\", \"memory\" or None.", NULL},
     {"bytes", (getter)prober_size, NULL, "The bytes of table and path in use.", NULL},
-    {"need", (getter)prober_need, NULL, "The bytes in use, with what doubling the table's slots would add when it is due.", NULL},
+    {"need", (getter)prober_need, NULL, "The bytes in use; once the memory bound has kept a shard of the table from growing, more than that bound.", NULL},
     {"best", (getter)prober_best, NULL, "The progress of the most advanced position so far, with the first move of the line to it; None before any.", NULL},
     {"path", (getter)prober_path, NULL, "The positions on the path, the root included.", NULL},
     {NULL, NULL, NULL, NULL, NULL},
@@ -368,8 +387,23 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
     return out;
 }
 
+PyDoc_STRVAR(locked_doc,
+"locked(rules, state) -> bool\n\n"
+"Whether the native search ends its branch at ``state`` by locked cards (the rules'\n"
+"last entry says which test runs: 0 none, 1 every column, 2 any one column).");
+
+static PyObject *py_locked(PyObject *self, PyObject *args) {
+    PyObject *rules_t, *state_t;
+    Rules r;
+    St st;
+    if (!PyArg_ParseTuple(args, "OO", &rules_t, &state_t)) return NULL;
+    if (read_rules(rules_t, &r) || read_state(state_t, &r, &st)) return NULL;
+    return PyBool_FromLong(locked(&r, &st));
+}
+
 static PyMethodDef methods[] = {
     {"children", py_children, METH_VARARGS, children_doc},
+    {"locked", py_locked, METH_VARARGS, locked_doc},
     {NULL, NULL, 0, NULL},
 };
 

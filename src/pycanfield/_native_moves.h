@@ -9,6 +9,8 @@
 
 enum { RF, RC, TF, TC, CF, CC, FC };
 enum { RUNS_ANY, RUNS_WHOLE, RUNS_TOP };
+/* Which test of locked cards ends a branch (see _native_locks.h). */
+enum { LOCK_NONE, LOCK_ALL, LOCK_ALONE };
 
 typedef struct {
     uint8_t cards[52]; /* the columns, one after another */
@@ -29,11 +31,13 @@ typedef struct {
     int open_column[2], open_reserve, open_waste[2];
     uint8_t accept[52][52];   /* accept[top][i]: the cards that go on top, NONE-ended */
     uint8_t fits[52][52];     /* fits[top][card]: card goes on top */
+    uint8_t onto[52][53];     /* onto[card]: the cards it goes on, NONE-ended */
     uint8_t nxt[4][14];       /* the card a suit takes next, by its size; NONE at 13 */
     uint8_t height[52];
     uint8_t reserve[26];
     int nreserve;
     uint8_t rootpos[52];      /* the index of a card in the root's talon, NONE if not */
+    int lock;                 /* LOCK_NONE, LOCK_ALL or LOCK_ALONE */
 } Rules;
 
 #define SUIT(c) ((c) / 13)
@@ -43,14 +47,14 @@ typedef struct {
 static int read_rules(PyObject *t, Rules *r) {
     PyObject *accept, *nxt, *height, *reserve, *talon;
     memset(r, 0, sizeof *r);
-    if (!PyArg_ParseTuple(t, "iiiiiiiiiiiiOSSSS", &r->draw, &r->redeals, &r->runs,
+    if (!PyArg_ParseTuple(t, "iiiiiiiiiiiiOSSSSi", &r->draw, &r->redeals, &r->runs,
                           &r->takebacks, &r->autofill, &r->safe, &r->ncols,
                           &r->open_column[0], &r->open_column[1], &r->open_reserve,
                           &r->open_waste[0], &r->open_waste[1], &accept, &nxt, &height,
-                          &reserve, &talon))
+                          &reserve, &talon, &r->lock))
         return -1;
     if (r->ncols < 1 || r->ncols > MAXC || (r->draw != 1 && r->draw != 3) ||
-        r->runs < 0 || r->runs > 2) {
+        r->runs < 0 || r->runs > 2 || r->lock < LOCK_NONE || r->lock > LOCK_ALONE) {
         PyErr_SetString(PyExc_ValueError, "rules out of range");
         return -1;
     }
@@ -78,6 +82,11 @@ static int read_rules(PyObject *t, Rules *r) {
         }
         r->accept[top][n] = NONE;
     }
+    int most[52] = {0};
+    for (int top = 0; top < 52; top++)
+        for (const uint8_t *x = r->accept[top]; *x != NONE; x++)
+            r->onto[*x][most[*x]++] = (uint8_t)top;
+    for (int c = 0; c < 52; c++) r->onto[c][most[c]] = NONE;
     memcpy(r->nxt, PyBytes_AS_STRING(nxt), 56);
     memcpy(r->height, PyBytes_AS_STRING(height), 52);
     r->nreserve = (int)PyBytes_GET_SIZE(reserve);

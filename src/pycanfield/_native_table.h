@@ -102,24 +102,46 @@ static uint32_t intern(Strings *t, const uint8_t *key, int n) {
 
 /* The positions seen, by key: ``width`` 32-bit names a key (the rest's, then the
  * columns' sorted), in open addressing; all zero is an empty slot (names start at 1).
- * The slots double at three quarters full when ``limit`` allows the old and the new
- * slots at once, else they fill up to nine tenths. */
+ * The slots are split into SHARDS tables by the top bits of the key's hash, each
+ * growing on its own at three quarters full: growing holds only one shard twice over,
+ * not the whole table.  A shard's size need not be a power of two (the slot is the low
+ * hash bits scaled to it), so that under a memory bound the shards can share out the
+ * room evenly (see ``keys_target``); a shard that cannot grow fills up to nine tenths. */
+#define SHARD_BITS 8
+#define SHARDS (1 << SHARD_BITS)
+
 typedef struct {
     uint32_t *slots;
-    size_t mask, count;
+    size_t size, count;
+} Shard;
+
+typedef struct {
+    Shard shard[SHARDS];
+    size_t count, slots; /* in all shards */
     int width;
 } Keys;
 
 static int keys_init(Keys *t, int width) {
     t->width = width;
-    t->mask = (1u << 16) - 1;
     t->count = 0;
-    t->slots = calloc((t->mask + 1) * (size_t)width, sizeof *t->slots);
-    return t->slots ? 0 : -1;
+    t->slots = 0;
+    for (int i = 0; i < SHARDS; i++) {
+        Shard *s = &t->shard[i];
+        s->size = 256;
+        s->count = 0;
+        s->slots = calloc(s->size * (size_t)width, sizeof *s->slots);
+        if (!s->slots) return -1;
+        t->slots += s->size;
+    }
+    return 0;
+}
+
+static void keys_free(Keys *t) {
+    for (int i = 0; i < SHARDS; i++) free(t->shard[i].slots);
 }
 
 static size_t keys_bytes(const Keys *t) {
-    return (t->mask + 1) * (size_t)t->width * sizeof *t->slots;
+    return t->slots * (size_t)t->width * sizeof(uint32_t);
 }
 
 static uint64_t hash_key(const uint32_t *key, int width) {
@@ -133,43 +155,91 @@ static uint64_t hash_key(const uint32_t *key, int width) {
     return h;
 }
 
-static int keys_grow(Keys *t) {
-    size_t size = (t->mask + 1) * 2, w = (size_t)t->width;
+/* The shard of a key with hash ``h`` (its top bits), and the slot it is first looked
+ * for in (its low 32 bits, scaled to the shard's size). */
+static Shard *keys_shard(Keys *t, uint64_t h) { return &t->shard[h >> (64 - SHARD_BITS)]; }
+static size_t keys_slot(uint64_t h, size_t size) {
+    return (size_t)(((h & 0xFFFFFFFFu) * (uint64_t)size) >> 32);
+}
+
+/* An even share of the slots that a bound of ``memory`` bytes leaves the keys, past
+ * what the rest of the search takes (``others`` bytes: the names and the path).  Twice
+ * what the others take now is kept back, and a little more, for they grow too. */
+static size_t keys_share(const Keys *t, long long memory, size_t others) {
+    double room = (double)memory - 2.0 * (double)others;
+    if (room <= 0) return 0;
+    return (size_t)(room * 0.98 / SHARDS / ((double)t->width * sizeof(uint32_t)));
+}
+
+/* The size ``s`` grows to: twice its own, but under a bound of ``memory`` bytes (< 0:
+ * none) no more than its share (keys_share). */
+static size_t keys_target(const Keys *t, const Shard *s, long long memory, size_t others) {
+    size_t twice = 2 * s->size;
+    if (memory < 0) return twice;
+    size_t share = keys_share(t, memory, others);
+    return share < twice ? share : twice;
+}
+
+/* Moves the keys of ``s`` into ``size`` slots (more or fewer). */
+static int keys_grow(Keys *t, Shard *s, size_t size) {
+    size_t w = (size_t)t->width;
     uint32_t *slots = calloc(size * w, sizeof *slots);
     if (!slots) return -1;
-    for (size_t i = 0; i <= t->mask; i++) {
-        const uint32_t *v = t->slots + i * w;
+    for (size_t i = 0; i < s->size; i++) {
+        const uint32_t *v = s->slots + i * w;
         if (!v[0]) continue;
-        size_t j = (size_t)hash_key(v, t->width) & (size - 1);
-        while (slots[j * w]) j = (j + 1) & (size - 1);
+        size_t j = keys_slot(hash_key(v, t->width), size);
+        while (slots[j * w]) j = j + 1 == size ? 0 : j + 1;
         memcpy(slots + j * w, v, w * sizeof *v);
     }
-    free(t->slots);
-    t->slots = slots;
-    t->mask = size - 1;
+    free(s->slots);
+    s->slots = slots;
+    t->slots += size - s->size;
+    s->size = size;
     return 0;
 }
 
-/* Whether the slots are three quarters full: time to double them, if the memory and
- * the time allow. */
-static int keys_due(const Keys *t) { return (t->count + 1) * 4 > (t->mask + 1) * 3; }
-
-/* 1 if ``key`` is new (and now entered), 0 if seen, -1 when the slots are nine tenths
- * full (then it is not entered, and can be tried again). */
-static int keys_add(Keys *t, const uint32_t *key) {
-    size_t w = (size_t)t->width;
-    if ((t->count + 1) * 10 > (t->mask + 1) * 9) return -1;
-    size_t j = (size_t)hash_key(key, t->width) & t->mask;
-    for (;;) {
-        uint32_t *v = t->slots + j * w;
-        if (!v[0]) {
-            memcpy(v, key, w * sizeof *key);
-            t->count++;
-            return 1;
-        }
-        if (!memcmp(v, key, w * sizeof *key)) return 0;
-        j = (j + 1) & t->mask;
+/* Shrinks the shards larger than their share of ``memory`` (see keys_share), each to
+ * its share but no smaller than leaves it room for one more key: for when the rest of
+ * the search has outgrown what was kept back for it.  Returns -1 out of memory. */
+static int keys_fit(Keys *t, long long memory, size_t others) {
+    size_t share = keys_share(t, memory, others);
+    for (int i = 0; i < SHARDS; i++) {
+        Shard *s = &t->shard[i];
+        size_t least = (s->count + 2) * 10 / 9 + 1;
+        size_t size = share > least ? share : least;
+        if (size < s->size && keys_grow(t, s, size)) return -1;
     }
+    return 0;
+}
+
+/* Whether a shard is three quarters full: time to grow it, if the memory and the time
+ * allow; and whether it is nine tenths full, when no new key may enter it. */
+static int keys_due(const Shard *s) { return (s->count + 1) * 4 > s->size * 3; }
+static int keys_packed(const Shard *s) { return (s->count + 1) * 10 > s->size * 9; }
+
+/* 1 if ``key`` (with hash ``h``, in shard ``s``) is new and now entered, 0 if seen,
+ * -1 if new when the shard is nine tenths full (then it is not entered). */
+static int keys_add(Keys *t, Shard *s, const uint32_t *key, uint64_t h) {
+    size_t w = (size_t)t->width;
+    size_t j = keys_slot(h, s->size);
+    for (;;) {
+        uint32_t *v = s->slots + j * w;
+        if (!v[0]) break;
+        if (!memcmp(v, key, w * sizeof *key)) return 0;
+        j = j + 1 == s->size ? 0 : j + 1;
+    }
+    if (keys_packed(s)) return -1;
+    memcpy(s->slots + j * w, key, w * sizeof *key);
+    s->count++;
+    t->count++;
+    return 1;
+}
+
+/* keys_add, the hash and shard found here. */
+static int keys_enter(Keys *t, const uint32_t *key) {
+    uint64_t h = hash_key(key, t->width);
+    return keys_add(t, keys_shard(t, h), key, h);
 }
 
 typedef struct {
@@ -187,7 +257,7 @@ static int tables_init(Tables *t, int ncols) {
 static void tables_free(Tables *t) {
     strings_free(&t->columns);
     strings_free(&t->rests);
-    free(t->keys.slots);
+    keys_free(&t->keys);
 }
 
 static size_t tables_bytes(const Tables *t) {

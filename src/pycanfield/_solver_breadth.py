@@ -42,6 +42,9 @@ class Breadth:
     table of the same keys), so when it runs out of positions it has searched every
     reachable one and its ``NO_WIN`` is as final as the main search's."""
 
+    # It keeps within the room it is given only between turns.
+    bounded = False
+
     def __init__(self, search: Search) -> None:
         self.search = search
         root = search.root

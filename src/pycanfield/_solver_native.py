@@ -2,11 +2,12 @@
 
 :mod:`pycanfield._native` (``_native.c``, built into the compiled wheel only) searches
 the positions of :class:`~pycanfield._solver_rules.RulesEngine` with the same moves and
-shortcuts as its main search, and no dead-end tests, each position once, about ten
-times as fast as the compiled Python search.  :class:`NativeProbe` puts it in the place
-of the main search of a :class:`~pycanfield._solver_search.Search`, beside the Python
-lean and fresh searches, under the rules it plays (:func:`plays`); without the
-extension module the solver is all Python (docs/solver.rst, "The native search").
+shortcuts as its main search, and of its dead-end tests only the quick test of locked
+cards, each position once, about ten times as fast as the compiled Python search.
+:class:`NativeProbe` puts it in the place of the main search of a
+:class:`~pycanfield._solver_search.Search`, beside the Python lean and fresh searches,
+under the rules it plays (:func:`plays`); without the extension module the solver is
+all Python (docs/solver.rst, "The native search").
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ ENTRY_BYTES = 80
 # budget of positions (docs/solver.rst, "The native search").
 MAIN_SHARE = 24
 _RUNS = {"any": 0, "whole": 1, "top": 2}
+# Which quick test of locked cards the native search runs (_native_locks.h): every
+# column must hold a locked card, or any one column may (no column card ever enters
+# an empty column).
+_LOCK_ALL, _LOCK_ALONE = 1, 2
 
 
 def available() -> bool:
@@ -56,18 +61,14 @@ def in_use() -> bool:
 def plays(engine: object) -> bool:
     """Whether the solver searches ``engine``'s rules natively: the rules of a
     :class:`~pycanfield._solver_rules.RulesEngine` without take-backs or the finish of
-    ``autocomplete``, where an emptied column can take a column's card.  The native
-    search plays any rules, for the tests, but with take-backs the Python search's
-    breadth-first search finds the wins that a depth-first search wanders past, and
-    where no column card may enter an empty column (``classic``) its test of locked
-    cards in one column proves more deals lost within a minute than the native search
-    does (docs/solver.rst, "The native search")."""
+    ``autocomplete``.  The native search plays any rules, for the tests, but with
+    take-backs the Python search's breadth-first search finds the wins that a
+    depth-first search wanders past (docs/solver.rst, "The native search")."""
     return (
         in_use()
         and isinstance(engine, RulesEngine)
         and not engine.takebacks
         and not engine.autocomplete
-        and any(engine.open_column)
     )
 
 
@@ -93,6 +94,7 @@ def rules_tuple(engine: RulesEngine, root: RState) -> tuple[Any, ...]:
         bytes(engine.height),
         engine.reserve,
         root[3],
+        0 if engine.lock is None else _LOCK_ALONE if engine.lock.alone else _LOCK_ALL,
     )
 
 
@@ -101,6 +103,9 @@ class NativeProbe:
     :class:`~pycanfield._solver_search.Probe` within a
     :class:`~pycanfield._solver_search.Search`: resumed by :meth:`advance`, its size
     counted against the same room."""
+
+    # It stops as soon as its table and path would pass the room it is given.
+    bounded = True
 
     def __init__(self, search: Search) -> None:
         engine = search.engine
@@ -113,9 +118,9 @@ class NativeProbe:
 
     def size(self) -> int:
         """Its table and path, in entries of a packed table (see ``MAX_POSITIONS``);
-        once it has stopped for want of room, what it needs to go on (with its table
-        doubled), so that the search stops by the memory bound rather than give the
-        rest of its time to the other searches."""
+        once it has stopped for want of room, more than the room it was given (what
+        growing its table needs), so that the search stops by the memory bound rather
+        than give the rest of its time to the other searches."""
         prober = self.prober
         size: int = (prober.need if self.full else prober.bytes) // ENTRY_BYTES
         return size

@@ -191,7 +191,7 @@ class Search:
         probe = self.live.get(name)
         if probe is None:
             return None
-        step = self._step(share, 2)
+        step = self._step(share, 2, bounded=probe.bounded)
         if step <= 0:
             if name == "main":
                 # No room left for the complete search: more time would not help.
@@ -257,13 +257,18 @@ class Search:
 
         return finished
 
-    def _step(self, step: int, part: int) -> int:
+    def _step(self, step: int, part: int, *, bounded: bool = False) -> int:
         """``step``, cut to the node limit and to a ``part``-th of the room that the
-        live searches' tables leave."""
+        live searches' tables leave; for a search ``bounded`` by that room as it goes,
+        not cut, but 0 when no room is left."""
         if self.node_limit is not None:
             step = min(step, self.node_limit - self.nodes)
         used = sum(p.size() for p in self.live.values())
-        return min(step, (self.max_positions - used) // part)
+        left = (self.max_positions - used) // part
+        if bounded:
+            # Cut, the steps would shrink without end as its table neared the room.
+            return step if left > 0 else 0
+        return min(step, left)
 
     def _room(self, probe: _Live) -> int:
         """The most that ``probe``'s table and path may take: ``max_positions`` less
@@ -300,6 +305,9 @@ def _luby() -> Iterator[int]:
 
 class Probe:
     """One depth-first search with its own table, that can be resumed."""
+
+    # It keeps within the room it is given only between turns (see ``Resumable``).
+    bounded = False
 
     def __init__(
         self,
@@ -602,6 +610,10 @@ class Probe:
 
 class Resumable(Protocol):
     """What :class:`Search` asks of a search that takes turns and holds a table."""
+
+    # Whether it keeps its table within the ``room`` given to ``advance`` as it goes:
+    # then a turn's budget is not cut to the room left.
+    bounded: bool
 
     def size(self) -> int:
         """Its table and path, in entries of a packed table (see ``MAX_POSITIONS``)."""
