@@ -42,7 +42,7 @@ class Breadth:
     table of the same keys), so when it runs out of positions it has searched every
     reachable one and its ``NO_WIN`` is as final as the main search's."""
 
-    # It keeps within the room it is given only between turns.
+    # Its turns are cut to the room left (see ``Resumable.bounded``).
     bounded = False
 
     def __init__(self, search: Search) -> None:

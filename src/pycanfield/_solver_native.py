@@ -104,7 +104,7 @@ class NativeProbe:
     :class:`~pycanfield._solver_search.Search`: resumed by :meth:`advance`, its size
     counted against the same room."""
 
-    # It stops as soon as its table and path would pass the room it is given.
+    # It stops at the room it is given, and then reports more than that room (``size``).
     bounded = True
 
     def __init__(self, search: Search) -> None:

@@ -306,7 +306,7 @@ def _luby() -> Iterator[int]:
 class Probe:
     """One depth-first search with its own table, that can be resumed."""
 
-    # It keeps within the room it is given only between turns (see ``Resumable``).
+    # Its turns are cut to the room left (see ``Resumable.bounded``).
     bounded = False
 
     def __init__(
@@ -611,8 +611,9 @@ class Probe:
 class Resumable(Protocol):
     """What :class:`Search` asks of a search that takes turns and holds a table."""
 
-    # Whether it keeps its table within the ``room`` given to ``advance`` as it goes:
-    # then a turn's budget is not cut to the room left.
+    # Whether it stops by itself at the ``room`` given to ``advance`` and then reports,
+    # through ``size``, more than that room: a turn's budget is then not cut to the
+    # room left, and the search stops by the memory bound once no room is left.
     bounded: bool
 
     def size(self) -> int:
