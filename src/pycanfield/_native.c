@@ -39,6 +39,12 @@ static double now(void) {
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* Whether the deadline (< 0: none) leaves time to move ``keys`` keys of the table,
+ * at about 40 ns each. */
+static int time_to_move(double deadline, size_t keys) {
+    return deadline < 0 || now() + 4e-8 * (double)keys < deadline;
+}
+
 static int won(const St *st) {
     return st->fnd[0] + st->fnd[1] + st->fnd[2] + st->fnd[3] == 52;
 }
@@ -209,9 +215,9 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
             size_t after = used + size * w;
             int room = size >= shard->size + shard->size / 8 &&
                        (memory < 0 || (long long)after <= memory);
-            int time_left = deadline < 0 || now() + 4e-8 * (double)shard->count < deadline;
+            int time_left = time_to_move(deadline, shard->count);
             if (room && time_left) {
-                if (keys_grow(keys, shard, size)) {
+                if (keys_resize(keys, shard, size)) {
                     f->next--;
                     stop = "memory";
                     break;
@@ -262,8 +268,8 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
                  * them: the shards give room back if they can, and the time allows. */
                 Keys *keys = &o->tables.keys;
                 size_t others = prober_bytes(o) - keys_bytes(keys);
-                if ((deadline >= 0 && now() + 4e-8 * (double)keys->count >= deadline) ||
-                    keys_fit(keys, memory, others) || (long long)prober_bytes(o) > memory) {
+                if (!time_to_move(deadline, keys->count) || keys_fit(keys, memory, others) ||
+                    (long long)prober_bytes(o) > memory) {
                     stop = "memory";
                     break;
                 }

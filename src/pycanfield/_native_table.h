@@ -181,7 +181,7 @@ static size_t keys_target(const Keys *t, const Shard *s, long long memory, size_
 }
 
 /* Moves the keys of ``s`` into ``size`` slots (more or fewer). */
-static int keys_grow(Keys *t, Shard *s, size_t size) {
+static int keys_resize(Keys *t, Shard *s, size_t size) {
     size_t w = (size_t)t->width;
     uint32_t *slots = calloc(size * w, sizeof *slots);
     if (!slots) return -1;
@@ -208,7 +208,7 @@ static int keys_fit(Keys *t, long long memory, size_t others) {
         Shard *s = &t->shard[i];
         size_t least = (s->count + 2) * 10 / 9 + 1;
         size_t size = share > least ? share : least;
-        if (size < s->size && keys_grow(t, s, size)) return -1;
+        if (size < s->size && keys_resize(t, s, size)) return -1;
     }
     return 0;
 }
