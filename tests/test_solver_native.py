@@ -5,6 +5,8 @@ search's and with plain exhaustive searches over the public rules."""
 from __future__ import annotations
 
 import os
+from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -14,11 +16,18 @@ from hypothesis import strategies as st
 import pycanfield as cf
 from pycanfield import _solver_native
 from pycanfield._solver import _search, solver_build
-from pycanfield._solver_native import NativeProbe, rules_tuple
+from pycanfield._solver_native import _LOCK_BEHIND, NativeProbe, rules_tuple
 from pycanfield._solver_rules import RState, RulesEngine
 from pycanfield._solver_search import Search
 from pycanfield._variants import with_draw
-from strategies import late_states, locked_states, play_rules, rules_states, variant_states
+from strategies import (
+    late_states,
+    locked_states,
+    play_rules,
+    reserve_locked_states,
+    rules_states,
+    variant_states,
+)
 from test_solver_variants import brute_force, replay
 
 native: Any = _solver_native.native
@@ -44,12 +53,13 @@ def test_the_compiled_build_has_it() -> None:
 
 
 def engine_and_root(state: cf.GameState, *, locks: bool = False) -> tuple[RulesEngine, RState]:
-    """The Python engine of ``state`` and its root; with its dead-end tests off unless
-    ``locks`` (the native search then runs the quick test of locked cards)."""
+    """The Python engine of ``state`` and its root, without the test of frozen
+    foundations (the native search has none); with its tests of locked cards off unless
+    ``locks`` (the native search then runs them too)."""
     engine, root = RulesEngine.from_position(state.position, with_draw(state.rules, state.draw))
+    engine.frozen = None
     if not locks:
         engine.lock = None
-        engine.frozen = None
     return engine, root
 
 
@@ -121,10 +131,12 @@ def test_moves_late_in_a_game(start: cf.GameState, rules: cf.Rules) -> None:
     check_moves(cf.GameState(start.position, rules=rules))
 
 
-# Late states, and late states with a card locked in the first column.
+# Late states, late states with a card locked in the first column, and late states
+# with cards of a suit at the bottom of a column and of the reserve.
 _LATE = st.one_of(
     late_states(max_left=7),
     st.integers(1, 3).flatmap(lambda n: locked_states(max_left=7, columns=n)),
+    st.integers(1, 3).flatmap(lambda n: reserve_locked_states(max_left=5, columns=n)),
 )
 
 
@@ -155,65 +167,121 @@ def test_answers_agree_with_plain_search(locks: bool, start: cf.GameState, rules
         assert cf.is_won(replay(here, result.moves))
 
 
-@pytest.mark.parametrize(
-    ("code", "locks"),
-    [
-        ("CRB-D1-OUVIREV", False),
-        ("CCH-D1-AAAAACL", False),
-        ("CRF-D1-ERKYPZE", False),
-        ("CSU-D3-AAAAACL", False),
-        ("CCL-D3-KVRFQEF", True),
-        ("CCL-D3-AAAAACL", True),
-    ],
-)
-@needs_native
-def test_the_same_positions_as_the_python_main_search(code: str, locks: bool) -> None:
-    """The native search and the Python engine's moves searched depth first with one
-    table visit the same count of positions: with the dead-end tests off, and under
-    ``classic``, where the Python engine's only dead-end test is the quick test of
-    locked cards that the native search runs too."""
-    state = cf.deal(code)
-    engine, root = engine_and_root(state, locks=locks)
+def python_depth_first(engine: RulesEngine, root: RState, limit: int) -> Iterator[RState]:
+    """The positions that the Python engine's moves searched depth first with one table
+    visit from ``root``, in order, at most ``limit``, up to a won one."""
     seen = {engine.key(root)}
     stack = [iter(engine.ordered(root))]
-    count, won = 0, False
-    while stack and count < 3_000 and not won:
+    count = 0
+    while stack and count < limit:
         for _, child in stack[-1]:
             k = engine.key(child)
             if k in seen:
                 continue
             seen.add(k)
             count += 1
-            won = engine.won(child)
+            yield child
+            if engine.won(child):
+                return
             stack.append(iter(engine.ordered(child)))
             break
         else:
             stack.pop()
-    found, _, _, nodes, stop, _ = native_search(engine, root, node_limit=3_000)
+
+
+@pytest.mark.parametrize(
+    ("code", "locks", "limit"),
+    [
+        ("CRB-D1-OUVIREV", False, 3_000),
+        ("CCH-D1-AAAAACL", False, 3_000),
+        ("CRF-D1-ERKYPZE", False, 3_000),
+        ("CSU-D3-AAAAACL", False, 3_000),
+        ("CCL-D3-KVRFQEF", True, 3_000),
+        ("CCL-D3-AAAAACL", True, 3_000),
+        # Lost after 2,067, 1,271 and 5,743 positions; with the quick test alone the
+        # native search takes 2,395, 223,199 and 50,759.
+        ("CST-D1-XNCMWPB", True, 10_000),
+        ("CCH-D1-FEWAUKC", True, 10_000),
+        ("CRB-D1-XQLNSJH", True, 10_000),
+    ],
+)
+@needs_native
+def test_the_same_positions_as_the_python_main_search(code: str, locks: bool, limit: int) -> None:
+    """The native search and the Python engine's moves searched depth first with one
+    table visit the same count of positions: with the dead-end tests off, and with the
+    tests of locked cards on (those the native search runs too: the quick test, the
+    largest locked set, the locked cards behind a full reserve; ``classic`` runs the
+    quick test only), searched to the end where ``limit`` allows."""
+    engine, root = engine_and_root(cf.deal(code), locks=locks)
+    count, won = 0, False
+    for child in python_depth_first(engine, root, limit):
+        count += 1
+        won = engine.won(child)
+    found, _, _, nodes, stop, _ = native_search(engine, root, node_limit=limit)
     assert nodes == count
     if won:
         assert found is True
-    elif count < 3_000:
+    elif count < limit:
         assert found is False
     else:
         assert (found, stop) == (None, "nodes")
 
 
-def check_locked(start: cf.GameState, rules: cf.Rules) -> bool:
-    """The native test of locked cards is the Python engine's quick test, one column at
-    a time (``Locks._columns``), under ``rules``; returns its answer."""
+def check_locked(start: cf.GameState, rules: cf.Rules) -> str | None:
+    """The native tests of locked cards answer as the Python engine's (``Locks.dead``)
+    under ``rules``; returns the first of its tests that finds the state lost: the quick
+    test of one column at a time (``"quick"``), the largest locked set (``"fix"``), the
+    locked cards behind a full reserve (``"behind"``), or None."""
     engine, root = engine_and_root(cf.GameState(start.position, rules=rules), locks=True)
-    expected = engine.lock is not None and engine.lock._columns(root[0], root[1]) == 1
-    assert native.locked(rules_tuple(engine, root), root) is expected
-    return bool(expected)
+    return check_locked_at(engine, rules_tuple(engine, root), root)
+
+
+def check_locked_at(engine: RulesEngine, table: tuple[Any, ...], root: RState) -> str | None:
+    """check_locked, at ``root`` under ``engine`` (``table`` its rules for the native
+    module)."""
+    got = native.locked(table, root)
+    lock = engine.lock
+    if lock is None:
+        assert got is False
+        return None
+    cols, fnd, rlen, talon, p, passes = root
+    reserve = engine.reserve[:rlen]
+    assert got is lock.dead(cols, fnd, reserve, talon, p, passes)
+    # Without the locked cards behind a full reserve, which often find lost what the
+    # largest locked set does.
+    behind, lock.behind = lock.behind, None
+    fix = lock.dead(cols, fnd, reserve, talon, p, passes)
+    lock.behind = behind
+    assert native.locked((*table[:-1], table[-1] & ~_LOCK_BEHIND), root) is fix
+    if not got:
+        return None
+    if lock._columns(cols, fnd) == 1:
+        return "quick"
+    return "fix" if fix else "behind"
 
 
 @needs_native
 @settings(max_examples=150)
 @given(st.one_of(_LATE, rules_states(), variant_states()), play_rules)
-def test_locked_as_the_python_quick_test(start: cf.GameState, rules: cf.Rules) -> None:
+def test_locked_as_the_python_tests(start: cf.GameState, rules: cf.Rules) -> None:
     assume(not start.position.pending)
     check_locked(start, rules)
+
+
+@needs_native
+@pytest.mark.parametrize("code", ["CCH-D1-OUVIREV", "CRB-D1-OUVIREV", "CRF-D1-ERKYPZE"])
+def test_locked_on_the_positions_of_a_search(code: str) -> None:
+    """On the positions that a search of a real deal meets, the native tests of locked
+    cards answer as the Python engine's, and the largest locked set and the locked cards
+    behind a full reserve find some lost (the quick test seldom fires where column cards
+    may enter empty columns)."""
+    engine, root = engine_and_root(cf.deal(code), locks=True)
+    table = rules_tuple(engine, root)
+    fired = Counter(
+        check_locked_at(engine, table, child) for child in python_depth_first(engine, root, 3_000)
+    )
+    assert fired["fix"], fired
+    assert fired["behind"], fired
 
 
 @needs_native
@@ -225,10 +293,28 @@ def test_locked_finds_locked_columns(fill: str) -> None:
     rules = cf.Rules.parse(f"takebacks=no runs=whole fill={fill}")
     found = find(
         st.integers(1, 3).flatmap(lambda n: locked_states(max_left=9, columns=n)),
-        lambda start: check_locked(start, rules),
+        lambda start: check_locked(start, rules) == "quick",
         settings=settings(max_examples=2_000, database=None),
     )
-    assert check_locked(found, rules)
+    assert check_locked(found, rules) == "quick"
+
+
+@needs_native
+@pytest.mark.parametrize(("test", "redeals"), [("fix", 0), ("fix", 2), ("behind", 0)])
+def test_locked_finds_locked_sets(test: str, redeals: int) -> None:
+    """States that only the largest locked set finds lost, and states that only the
+    locked cards behind a full reserve do, under a fill that refills from the reserve
+    and limited redeals (where the Python engine runs both)."""
+    rules = cf.Rules.parse(f"takebacks=no runs=whole fill=auto redeals={redeals}")
+    found = find(
+        st.one_of(
+            st.integers(1, 3).flatmap(lambda n: locked_states(max_left=9, columns=n)),
+            st.integers(1, 3).flatmap(lambda n: reserve_locked_states(max_left=6, columns=n)),
+        ),
+        lambda start: check_locked(start, rules) == test,
+        settings=settings(max_examples=3_000, database=None),
+    )
+    assert check_locked(found, rules) == test
 
 
 @needs_native

@@ -3,15 +3,16 @@
  * The same positions, moves and shortcuts as the main search of
  * pycanfield._solver_rules.RulesEngine (talon macro-moves, the canonical talon
  * pointer, interchangeable columns, the first empty column only, safe moves to the
- * foundations), with one dead-end test, the quick test of locked cards: it visits
- * every position that those moves reach, each once, ending a branch only at a position
- * proved lost, so a search that ends without a won position proves the root lost
+ * foundations), with the dead-end tests of locked cards (the quick test, the largest
+ * locked set, the locked cards behind a full reserve): it visits every position that
+ * those moves reach, each once, ending a branch only at a position proved lost, so a
+ * search that ends without a won position proves the root lost
  * (docs/solver.rst, "The native search").  A position is a few fixed arrays, and the
  * table holds exact keys, so that no two positions can be confused.
  *
  * Built only into the compiled wheel (hatch_build.py); pycanfield._solver_native
  * reads the rules from a RulesEngine and falls back to the Python search without it.
- * The positions and moves are in _native_moves.h, the test of locked cards in
+ * The positions and moves are in _native_moves.h, the tests of locked cards in
  * _native_locks.h, the table in _native_table.h; this file holds the search and the
  * module.
  */
@@ -396,7 +397,9 @@ static PyObject *py_children(PyObject *self, PyObject *args) {
 PyDoc_STRVAR(locked_doc,
 "locked(rules, state) -> bool\n\n"
 "Whether the native search ends its branch at ``state`` by locked cards (the rules'\n"
-"last entry says which test runs: 0 none, 1 every column, 2 any one column).");
+"last two entries say which tests run: the quick test, 0 none, 1 every column, 2 any\n"
+"one column; and as bits, 1 the largest locked set, 2 also while the talon is recycled\n"
+"without end, 4 the locked cards behind a full reserve).");
 
 static PyObject *py_locked(PyObject *self, PyObject *args) {
     PyObject *rules_t, *state_t;

@@ -9,8 +9,12 @@
 
 enum { RF, RC, TF, TC, CF, CC, FC };
 enum { RUNS_ANY, RUNS_WHOLE, RUNS_TOP };
-/* Which test of locked cards ends a branch (see _native_locks.h). */
+/* Which quick test of locked cards ends a branch (see _native_locks.h). */
 enum { LOCK_NONE, LOCK_ALL, LOCK_ALONE };
+/* Which further tests follow it, as bits: the largest locked set (LOCK_FIX), also while
+ * the talon is recycled without end (LOCK_ENDLESS), and the locked cards behind a full
+ * reserve (LOCK_BEHIND). */
+enum { LOCK_FIX = 1, LOCK_ENDLESS = 2, LOCK_BEHIND = 4 };
 
 typedef struct {
     uint8_t cards[52]; /* the columns, one after another */
@@ -38,6 +42,11 @@ typedef struct {
     int nreserve;
     uint8_t rootpos[52];      /* the index of a card in the root's talon, NONE if not */
     int lock;                 /* LOCK_NONE, LOCK_ALL or LOCK_ALONE */
+    int deep;                 /* LOCK_FIX, LOCK_ENDLESS and LOCK_BEHIND bits */
+    /* For the fixpoints of _native_locks.h, as bits of cards: takes[z], the cards that
+     * go on z; onto_bits[c], the cards c goes on; ups[s][z], the cards of suit s at
+     * heights up to z. */
+    uint64_t takes[52], onto_bits[52], ups[4][14];
 } Rules;
 
 #define SUIT(c) ((c) / 13)
@@ -47,14 +56,15 @@ typedef struct {
 static int read_rules(PyObject *t, Rules *r) {
     PyObject *accept, *nxt, *height, *reserve, *talon;
     memset(r, 0, sizeof *r);
-    if (!PyArg_ParseTuple(t, "iiiiiiiiiiiiOSSSSi", &r->draw, &r->redeals, &r->runs,
+    if (!PyArg_ParseTuple(t, "iiiiiiiiiiiiOSSSSii", &r->draw, &r->redeals, &r->runs,
                           &r->takebacks, &r->autofill, &r->safe, &r->ncols,
                           &r->open_column[0], &r->open_column[1], &r->open_reserve,
                           &r->open_waste[0], &r->open_waste[1], &accept, &nxt, &height,
-                          &reserve, &talon, &r->lock))
+                          &reserve, &talon, &r->lock, &r->deep))
         return -1;
     if (r->ncols < 1 || r->ncols > MAXC || (r->draw != 1 && r->draw != 3) ||
-        r->runs < 0 || r->runs > 2 || r->lock < LOCK_NONE || r->lock > LOCK_ALONE) {
+        r->runs < 0 || r->runs > 2 || r->lock < LOCK_NONE || r->lock > LOCK_ALONE || r->deep < 0 ||
+        r->deep > (LOCK_FIX | LOCK_ENDLESS | LOCK_BEHIND)) {
         PyErr_SetString(PyExc_ValueError, "rules out of range");
         return -1;
     }
@@ -89,6 +99,21 @@ static int read_rules(PyObject *t, Rules *r) {
     for (int c = 0; c < 52; c++) r->onto[c][most[c]] = NONE;
     memcpy(r->nxt, PyBytes_AS_STRING(nxt), 56);
     memcpy(r->height, PyBytes_AS_STRING(height), 52);
+    for (int c = 0; c < 52; c++) {
+        if (r->height[c] > 12) {
+            PyErr_SetString(PyExc_ValueError, "height: out of range");
+            return -1;
+        }
+        for (const uint8_t *x = r->accept[c]; *x != NONE; x++) r->takes[c] |= (uint64_t)1 << *x;
+        for (const uint8_t *x = r->onto[c]; *x != NONE; x++) r->onto_bits[c] |= (uint64_t)1 << *x;
+        for (int z = r->height[c]; z < 14; z++) r->ups[SUIT(c)][z] |= (uint64_t)1 << c;
+    }
+    for (int s = 0; s < 4; s++)
+        for (int z = 0; z < 13; z++)
+            if (r->nxt[s][z] >= 52 || SUIT(r->nxt[s][z]) != s || r->height[r->nxt[s][z]] != z) {
+                PyErr_SetString(PyExc_ValueError, "next: not the suit's card of that height");
+                return -1;
+            }
     r->nreserve = (int)PyBytes_GET_SIZE(reserve);
     memcpy(r->reserve, PyBytes_AS_STRING(reserve), (size_t)r->nreserve);
     memset(r->rootpos, NONE, 52);

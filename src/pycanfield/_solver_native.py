@@ -2,8 +2,8 @@
 
 :mod:`pycanfield._native` (``_native.c``, built into the compiled wheel only) searches
 the positions of :class:`~pycanfield._solver_rules.RulesEngine` with the same moves and
-shortcuts as its main search, and of its dead-end tests only the quick test of locked
-cards, each position once, about ten times as fast as the compiled Python search.
+shortcuts as its main search, and its dead-end tests of locked cards (all but the frozen
+foundations), each position once, about ten times as fast as the compiled Python search.
 :class:`NativeProbe` puts it in the place of the main search of a
 :class:`~pycanfield._solver_search.Search`, beside the Python lean and fresh searches,
 under the rules it plays (:func:`plays`); without the extension module the solver is
@@ -45,6 +45,10 @@ _RUNS = {"any": 0, "whole": 1, "top": 2}
 # column must hold a locked card, or any one column may (no column card ever enters
 # an empty column).
 _LOCK_ALL, _LOCK_ALONE = 1, 2
+# Which of the further tests of locked cards follow the quick one: the largest locked
+# set, also while the talon is recycled without end, and the locked cards behind a full
+# reserve (as ``Locks.dead`` runs them).
+_LOCK_FIX, _LOCK_ENDLESS, _LOCK_BEHIND = 1, 2, 4
 
 
 def available() -> bool:
@@ -76,6 +80,14 @@ def rules_tuple(engine: RulesEngine, root: RState) -> tuple[Any, ...]:
     """What the native module reads of ``engine``'s rules, with the root's talon and
     number of columns (a position may have other columns than its rules deal)."""
     nxt = bytes(255 if card < 0 else card for row in engine.next for card in row)
+    lock = engine.lock
+    deep = 0
+    if lock is not None:
+        deep = (
+            (_LOCK_FIX if not lock.alone or lock.fix_alone else 0)
+            | (_LOCK_ENDLESS if lock.fix_endless else 0)
+            | (_LOCK_BEHIND if lock.behind is not None else 0)
+        )
     return (
         engine.draw,
         -1 if engine.redeals is None else engine.redeals,
@@ -94,7 +106,8 @@ def rules_tuple(engine: RulesEngine, root: RState) -> tuple[Any, ...]:
         bytes(engine.height),
         engine.reserve,
         root[3],
-        0 if engine.lock is None else _LOCK_ALONE if engine.lock.alone else _LOCK_ALL,
+        0 if lock is None else _LOCK_ALONE if lock.alone else _LOCK_ALL,
+        0 if lock is None else deep,
     )
 
 
