@@ -156,10 +156,7 @@ def test_answers_agree_with_plain_search(locks: bool, start: cf.GameState, rules
     found, line, states, _, stop, _ = native_search(engine, root)
     assert (found, stop) == (expected, None)
     if found:
-        assert states[0] == root
-        assert len(states) == len(line) + 1
-        for before, move, after in zip(states, line, states[1:], strict=False):
-            assert (move, after) in engine.children(before)
+        check_line(engine, root, line, states)
     # Through ``solve``, where the Python search goes first.
     result = cf.solve(here, node_limit=200_000)
     assert result.status is (cf.SolveStatus.WIN if expected else cf.SolveStatus.NO_WIN)
@@ -341,9 +338,11 @@ def test_limits() -> None:
 
 
 @needs_native
-def test_a_full_table_stops_the_search_by_the_memory_bound() -> None:
-    """Once the native table has no room left, ``solve`` stops and names the memory
-    bound, rather than give the rest of its time to the fresh searches."""
+def test_a_full_table_stops_the_search_by_the_memory_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Once the native table has no room left and may not forget, ``solve`` stops and
+    names the memory bound, rather than give the rest of its time to the fresh
+    searches."""
+    monkeypatch.setattr(_solver_native, "FORGET", False)
     search = _search(cf.deal("CCH-D1-OUVIREV"), None, 600.0)
     search.max_positions = 100_000  # 8 MB of native table and path
     made = record_main(search)
@@ -388,6 +387,60 @@ def test_the_table_gives_room_back() -> None:
     assert prober.advance(100_000, -1.0, bound) == (None, [], [])
     assert (prober.nodes, prober.stop) == (1_100_000, "nodes")
     assert prober.bytes <= bound
+
+
+def check_line(engine: RulesEngine, root: RState, line: list[Any], states: list[RState]) -> None:
+    """Each position of a native winning line follows from the one before by one of the
+    Python engine's moves, from ``root`` to a won position."""
+    assert states[0] == root
+    assert engine.won(states[-1])
+    assert len(states) == len(line) + 1
+    for before, move, after in zip(states, line, states[1:], strict=False):
+        assert (move, after) in engine.children(before)
+
+
+@needs_native
+def test_forgetting_keeps_the_answers() -> None:
+    """With ``forget``, a table that the memory bound keeps from growing forgets
+    positions off the path and the search goes on within the bound: it still proves a
+    lost deal lost (it may search a position again, never skip one) and finds wins that
+    replay.  Without it the same bound stops the search."""
+    engine, root = engine_and_root(cf.deal("CCH-D1-OUVIREV"), locks=True)
+    table = rules_tuple(engine, root)
+    whole = native.Prober(table, root)
+    assert whole.advance(1 << 60, -1.0, -1) == (False, [], [])
+    bound = 30 << 20
+    assert whole.bytes > 2 * bound
+    prober = native.Prober(table, root, forget=True)
+    assert prober.advance(1 << 60, -1.0, bound) == (False, [], [])
+    assert prober.forgotten > 0
+    assert prober.bytes <= bound
+    assert prober.nodes >= whole.nodes
+    stopped = native.Prober(table, root)
+    assert stopped.advance(1 << 60, -1.0, bound) == (None, [], [])
+    assert (stopped.stop, stopped.forgotten) == ("memory", 0)
+    # Won after 272,184 positions with no bound, in a table of about 10 MB.
+    engine, root = engine_and_root(cf.deal("CRB-D1-VEGKFGZ"), locks=True)
+    prober = native.Prober(rules_tuple(engine, root), root, forget=True)
+    found, line, states = prober.advance(1 << 60, -1.0, 4 << 20)
+    assert found is True
+    assert prober.forgotten > 0
+    check_line(engine, root, line, states)
+    # The positions on the path are never forgotten, so the search never goes round.
+    assert all(prober.seen(state) for state in states)
+    assert not all(prober.seen(child) for _, child in engine.children(root))
+
+
+@needs_native
+def test_solve_forgets_rather_than_stop() -> None:
+    """Under a memory bound that the native table fills, ``solve`` goes on, its table
+    forgetting, until it answers."""
+    search = _search(cf.deal("CCH-D1-OUVIREV"), None, 600.0)
+    search.max_positions = 400_000  # 32 MB of native table and path
+    made = record_main(search)
+    assert search.run() == (False, [])
+    assert made[0].prober.forgotten > 0
+    assert made[0].size() < search.max_positions
 
 
 @needs_native

@@ -8,7 +8,9 @@
  * those moves reach, each once, ending a branch only at a position proved lost, so a
  * search that ends without a won position proves the root lost
  * (docs/solver.rst, "The native search").  A position is a few fixed arrays, and the
- * table holds exact keys, so that no two positions can be confused.
+ * table holds exact keys, so that no two positions can be confused; with ``forget``, a
+ * table that the memory bound keeps from growing forgets positions off the path, which
+ * costs searching them again, never a proof (docs/solver.rst, "Forgetting").
  *
  * Built only into the compiled wheel (hatch_build.py); pycanfield._solver_native
  * reads the rules from a RulesEngine and falls back to the Python search without it.
@@ -31,6 +33,7 @@
 
 typedef struct {
     St st;
+    uint64_t h;                /* the hash of its key */
     uint32_t first, next, end; /* this position's moves in the pool */
 } Frame;
 
@@ -63,6 +66,8 @@ typedef struct {
     int best_score[3], have_best, done; /* done: 1 won, 2 searched through */
     int full;    /* the memory bound left a shard of the table no room to grow */
     size_t want; /* then more than the bound: the bytes that doubling it needs */
+    int forget;  /* a full shard forgets half its positions rather than stop the search */
+    long long forgotten; /* the positions forgotten so */
     Mv best_first;
     const char *stop;
 } Prober;
@@ -78,8 +83,9 @@ static void prober_dealloc(Prober *o) {
     Py_TYPE(o)->tp_free((PyObject *)o);
 }
 
-/* ``st`` onto the path, its moves (at most 2 * MOST) made straight into the pool. */
-static int push(Prober *o, const St *st) {
+/* ``st`` (its key's hash ``h``) onto the path, its moves (at most 2 * MOST) made
+ * straight into the pool. */
+static int push(Prober *o, const St *st, uint64_t h) {
     if (o->depth == o->frames_cap) {
         Frame *more = realloc(o->frames, 2 * o->frames_cap * sizeof *more);
         if (!more) return -1;
@@ -95,21 +101,64 @@ static int push(Prober *o, const St *st) {
     int n = won(st) || locked(&o->r, st) ? 0 : generate(&o->r, st, o->pool + o->pooln);
     Frame *f = &o->frames[o->depth++];
     f->st = *st;
+    f->h = h;
     f->first = f->next = (uint32_t)o->pooln;
     f->end = (uint32_t)(o->pooln + (size_t)n);
     o->pooln += (size_t)n;
     return 0;
 }
 
+/* keys_forget on ``s``, then the keys of the positions on the path in ``s`` entered
+ * again: a position on the path must stay in the table, or the search could come back
+ * to it from below and go round without end.  Returns -1 out of memory. */
+static int forget_shard(Prober *o, Shard *s) {
+    Keys *keys = &o->tables.keys;
+    uint32_t key[1 + MAXC];
+    long long dropped = (long long)keys_forget(keys, s);
+    for (size_t i = 0; i < o->depth; i++) {
+        const Frame *f = &o->frames[i];
+        if (keys_shard(keys, f->h) != s) continue;
+        if (make_key(&o->r, &o->tables, &f->st, key)) return -1;
+        int got = keys_add(keys, s, key, f->h);
+        if (got < 0) return -1; /* the path alone fills the shard */
+        dropped -= got;
+    }
+    o->forgotten += dropped;
+    return 0;
+}
+
+/* Gives room back under a bound of ``memory`` bytes when the names or the path have
+ * outgrown what was kept back for them: the shards shrink to their share, forgetting
+ * positions first if the prober may (keys_fit).  Returns -1 if they cannot. */
+static int prober_fit(Prober *o, long long memory) {
+    Keys *keys = &o->tables.keys;
+    size_t others = prober_bytes(o) - keys_bytes(keys);
+    if (o->forget) {
+        size_t share = keys_share(keys, memory, others);
+        for (int i = 0; i < SHARDS; i++) {
+            Shard *s = &keys->shard[i];
+            while ((s->count + 2) * 10 / 9 + 1 > share) {
+                size_t before = s->count;
+                if (forget_shard(o, s)) return -1;
+                if (s->count >= before) break;
+            }
+        }
+    }
+    return keys_fit(keys, memory, others);
+}
+
 static int prober_init(Prober *o, PyObject *args, PyObject *kwds) {
     PyObject *rules_t, *state_t;
     uint32_t key[1 + MAXC];
-    static char *names[] = {"rules", "state", NULL};
+    static char *names[] = {"rules", "state", "forget", NULL};
+    int forget = 0;
     if (o->frames) {
         PyErr_SetString(PyExc_RuntimeError, "a Prober starts once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO", names, &rules_t, &state_t)) return -1;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|$p", names, &rules_t, &state_t, &forget))
+        return -1;
+    o->forget = forget;
     if (read_rules(rules_t, &o->r) || read_state(state_t, &o->r, &o->root)) return -1;
     o->frames_cap = 1 << 12;
     o->pool_cap = 1 << 16;
@@ -117,7 +166,8 @@ static int prober_init(Prober *o, PyObject *args, PyObject *kwds) {
     o->pool = malloc(o->pool_cap * sizeof *o->pool);
     if (!o->frames || !o->pool || tables_init(&o->tables, o->r.ncols) ||
         make_key(&o->r, &o->tables, &o->root, key) ||
-        keys_enter(&o->tables.keys, key) < 0 || push(o, &o->root)) {
+        keys_enter(&o->tables.keys, key) < 0 ||
+        push(o, &o->root, hash_key(key, o->tables.keys.width))) {
         PyErr_NoMemory();
         return -1;
     }
@@ -230,6 +280,15 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
             }
         }
         int got = keys_add(keys, shard, key, h);
+        if (got < 0 && o->full && o->forget) {
+            /* Packed by the memory bound: forget half of it and go on. */
+            if (forget_shard(o, shard)) {
+                f->next--;
+                stop = "memory";
+                break;
+            }
+            got = keys_add(keys, shard, key, h);
+        }
         if (got < 0) {
             /* Nine tenths full: the memory bound, or the deadline, kept it from growing. */
             f->next--;
@@ -248,7 +307,7 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
             o->best_first = o->pool[o->frames[0].next - 1];
             o->have_best = 1;
         }
-        if (push(o, &child)) {
+        if (push(o, &child, h)) {
             /* The child is in the table but not on the path: no answer is sound now. */
             o->nodes += count;
             o->done = 3;
@@ -267,9 +326,7 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
             if (memory >= 0 && (long long)prober_bytes(o) > memory) {
                 /* The names or the path outgrew what the table's growth kept back for
                  * them: the shards give room back if they can, and the time allows. */
-                Keys *keys = &o->tables.keys;
-                size_t others = prober_bytes(o) - keys_bytes(keys);
-                if (!time_to_move(deadline, keys->count) || keys_fit(keys, memory, others) ||
+                if (!time_to_move(deadline, o->tables.keys.count) || prober_fit(o, memory) ||
                     (long long)prober_bytes(o) > memory) {
                     stop = "memory";
                     break;
@@ -312,6 +369,10 @@ static PyObject *prober_best(Prober *o, void *closure) {
                          imove(&o->root, &o->best_first));
 }
 
+static PyObject *prober_forgotten(Prober *o, void *closure) {
+    return PyLong_FromLongLong(o->forgotten);
+}
+
 static PyObject *prober_path(Prober *o, void *closure) {
     return PyLong_FromSize_t(o->depth);
 }
@@ -323,6 +384,7 @@ static PyGetSetDef prober_getset[] = {
     {"need", (getter)prober_need, NULL, "The bytes in use; once the memory bound has kept a shard of the table from growing, more than that bound.", NULL},
     {"best", (getter)prober_best, NULL, "The progress of the most advanced position so far, with the first move of the line to it; None before any.", NULL},
     {"path", (getter)prober_path, NULL, "The positions on the path, the root included.", NULL},
+    {"forgotten", (getter)prober_forgotten, NULL, "The positions dropped from the table so far (with ``forget``).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -330,30 +392,52 @@ PyDoc_STRVAR(key_doc,
 "key(state) -> bytes\n\n"
 "The table's key of ``state``: the names of its rest and of its columns, sorted.");
 
-static PyObject *prober_key(Prober *o, PyObject *args) {
+/* The table's key of the state in ``args`` into ``key``; -1 with an exception set. */
+static int key_of(Prober *o, PyObject *args, uint32_t *key) {
     PyObject *state_t;
     St st;
-    uint32_t key[1 + MAXC];
-    if (!PyArg_ParseTuple(args, "O", &state_t)) return NULL;
+    if (!PyArg_ParseTuple(args, "O", &state_t)) return -1;
     if (!o->frames) {
         PyErr_SetString(PyExc_RuntimeError, "the Prober was not started");
-        return NULL;
+        return -1;
     }
-    if (read_state(state_t, &o->r, &st)) return NULL;
-    if (make_key(&o->r, &o->tables, &st, key)) return PyErr_NoMemory();
+    if (read_state(state_t, &o->r, &st)) return -1;
+    if (make_key(&o->r, &o->tables, &st, key)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *prober_key(Prober *o, PyObject *args) {
+    uint32_t key[1 + MAXC];
+    if (key_of(o, args, key)) return NULL;
     return PyBytes_FromStringAndSize((const char *)key, (Py_ssize_t)((1 + o->r.ncols) * sizeof *key));
+}
+
+PyDoc_STRVAR(seen_doc,
+"seen(state) -> bool\n\n"
+"Whether the table holds ``state``'s key: the search has met it, and not forgotten it.");
+
+static PyObject *prober_seen(Prober *o, PyObject *args) {
+    uint32_t key[1 + MAXC];
+    if (key_of(o, args, key)) return NULL;
+    return PyBool_FromLong(keys_has(&o->tables.keys, key));
 }
 
 static PyMethodDef prober_methods[] = {
     {"advance", (PyCFunction)prober_advance, METH_VARARGS, advance_doc},
     {"key", (PyCFunction)prober_key, METH_VARARGS, key_doc},
+    {"seen", (PyCFunction)prober_seen, METH_VARARGS, seen_doc},
     {NULL, NULL, 0, NULL},
 };
 
 PyDoc_STRVAR(prober_doc,
-"Prober(rules, state)\n\n"
+"Prober(rules, state, *, forget=False)\n\n"
 "The native main search from ``state`` under ``rules`` (the tuple of\n"
-"pycanfield._solver_native.rules_tuple), resumed by ``advance``.");
+"pycanfield._solver_native.rules_tuple), resumed by ``advance``.  With ``forget``, a\n"
+"table that the memory bound keeps from growing forgets positions off the path rather\n"
+"than stop the search.");
 
 static PyTypeObject ProberType = {
     PyVarObject_HEAD_INIT(NULL, 0)

@@ -113,6 +113,7 @@ static uint32_t intern(Strings *t, const uint8_t *key, int n) {
 typedef struct {
     uint32_t *slots;
     size_t size, count;
+    unsigned rounds; /* how many times keys_forget has emptied it by half */
 } Shard;
 
 typedef struct {
@@ -129,6 +130,7 @@ static int keys_init(Keys *t, int width) {
         Shard *s = &t->shard[i];
         s->size = 256;
         s->count = 0;
+        s->rounds = 0;
         s->slots = calloc(s->size * (size_t)width, sizeof *s->slots);
         if (!s->slots) return -1;
         t->slots += s->size;
@@ -199,6 +201,45 @@ static int keys_resize(Keys *t, Shard *s, size_t size) {
     return 0;
 }
 
+/* Drops about half the keys of ``s``: those whose hash has a bit set, a different bit
+ * each round, so that a key lasts a round with odds of one half and older keys are
+ * fewer.  The search may forget any position but those on its path (which the caller
+ * enters again): see docs/solver.rst, "Forgetting".  In place, with no memory taken
+ * (a new array each time would leave the heap in pieces): the dropped slots are
+ * emptied, then each key left is entered again from its first slot, going round the
+ * shard, so that no gap lies between a key and its first slot.  Returns the keys
+ * dropped. */
+static size_t keys_forget(Keys *t, Shard *s) {
+    size_t w = (size_t)t->width, size = s->size, dropped = 0, gap = size;
+    uint64_t bit = (uint64_t)1 << (32 + s->rounds++ % 24);
+    for (size_t i = 0; i < size; i++) {
+        uint32_t *v = s->slots + i * w;
+        if (!v[0]) {
+            if (gap == size) gap = i;
+        } else if (hash_key(v, t->width) & bit) {
+            memset(v, 0, w * sizeof *v);
+            dropped++;
+        }
+    }
+    /* The walk starts from a slot that was empty before: no key's run of slots from its
+     * first crosses it, so each key finds its place among those already walked. */
+    if (gap == size) return 0; /* a shard is never full */
+    uint32_t key[1 + MAXC];
+    for (size_t k = 1; k < size; k++) {
+        size_t i = (gap + k) % size;
+        uint32_t *v = s->slots + i * w;
+        if (!v[0]) continue;
+        memcpy(key, v, w * sizeof *v);
+        memset(v, 0, w * sizeof *v);
+        size_t j = keys_slot(hash_key(key, t->width), size);
+        while (s->slots[j * w]) j = j + 1 == size ? 0 : j + 1;
+        memcpy(s->slots + j * w, key, w * sizeof *key);
+    }
+    t->count -= dropped;
+    s->count -= dropped;
+    return dropped;
+}
+
 /* Shrinks the shards larger than their share of ``memory`` (see keys_share), each to
  * its share but no smaller than leaves it room for one more key: for when the rest of
  * the search has outgrown what was kept back for it.  Returns -1 out of memory. */
@@ -234,6 +275,18 @@ static int keys_add(Keys *t, Shard *s, const uint32_t *key, uint64_t h) {
     s->count++;
     t->count++;
     return 1;
+}
+
+/* Whether ``key`` is in the table. */
+static int keys_has(Keys *t, const uint32_t *key) {
+    size_t w = (size_t)t->width;
+    uint64_t h = hash_key(key, t->width);
+    const Shard *s = keys_shard(t, h);
+    for (size_t j = keys_slot(h, s->size);; j = j + 1 == s->size ? 0 : j + 1) {
+        const uint32_t *v = s->slots + j * w;
+        if (!v[0]) return 0;
+        if (!memcmp(v, key, w * sizeof *key)) return 1;
+    }
 }
 
 /* keys_add, the hash and shard found here. */

@@ -356,7 +356,9 @@ def solve(
     little sooner, rather than start a pass over its table (seconds, with millions of
     positions) that would end past the limit.  Without limits it decides unless
     its table of positions and its path fill their room (about 1.3 GB; then
-    ``UNKNOWN`` too).  An unknown result's ``limit`` says which of the three stopped
+    ``UNKNOWN`` too); the native search of the compiled build forgets positions
+    rather than stop there, so that it decides given time (``docs/solver.rst``,
+    "Forgetting").  An unknown result's ``limit`` says which of the three stopped
     it (:class:`SolveLimit`): after the memory bound, more time would not help.  The
     cycle collector (``gc``) is paused while the search runs, and restored after.
 

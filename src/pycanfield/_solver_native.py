@@ -40,6 +40,9 @@ ENTRY_BYTES = 80
 # Each turn the native main search gets this many times the Python main search's
 # budget of positions (docs/solver.rst, "The native search").
 MAIN_SHARE = 24
+# Whether a native table that the memory bound keeps from growing forgets positions off
+# its path rather than stop the search (docs/solver.rst, "Forgetting").
+FORGET = True
 _RUNS = {"any": 0, "whole": 1, "top": 2}
 # Which quick test of locked cards the native search runs (_native_locks.h): every
 # column must hold a locked card, or any one column may (no column card ever enters
@@ -125,7 +128,7 @@ class NativeProbe:
         assert native is not None
         assert isinstance(engine, RulesEngine)
         self.search = search
-        self.prober = native.Prober(rules_tuple(engine, search.root), search.root)
+        self.prober = native.Prober(rules_tuple(engine, search.root), search.root, forget=FORGET)
         # Whether the last advance stopped for want of room.
         self.full = False
 
