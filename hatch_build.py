@@ -78,6 +78,7 @@ ext = Extension(
         "pycanfield/_native_moves.h",
         "pycanfield/_native_locks.h",
         "pycanfield/_native_table.h",
+        "pycanfield/_native_frozen.h",
     ],
     extra_compile_args=["-O2"],
 )

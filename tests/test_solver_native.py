@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 import pycanfield as cf
 from pycanfield import _solver_native
 from pycanfield._solver import _search, solver_build
+from pycanfield._solver_frozen import Frozen
 from pycanfield._solver_native import _LOCK_BEHIND, NativeProbe, rules_tuple
 from pycanfield._solver_rules import RState, RulesEngine
 from pycanfield._solver_search import Search
@@ -52,12 +53,15 @@ def test_the_compiled_build_has_it() -> None:
     assert solver_build() == wanted
 
 
-def engine_and_root(state: cf.GameState, *, locks: bool = False) -> tuple[RulesEngine, RState]:
-    """The Python engine of ``state`` and its root, without the test of frozen
-    foundations (the native search has none); with its tests of locked cards off unless
-    ``locks`` (the native search then runs them too)."""
+def engine_and_root(
+    state: cf.GameState, *, locks: bool = False, frozen: bool = False
+) -> tuple[RulesEngine, RState]:
+    """The Python engine of ``state`` and its root; with its tests of locked cards off
+    unless ``locks``, and its test of frozen foundations off unless ``frozen`` too (the
+    native search then runs them as well)."""
     engine, root = RulesEngine.from_position(state.position, with_draw(state.rules, state.draw))
-    engine.frozen = None
+    if not (locks and frozen):
+        engine.frozen = None
     if not locks:
         engine.lock = None
     return engine, root
@@ -187,29 +191,34 @@ def python_depth_first(engine: RulesEngine, root: RState, limit: int) -> Iterato
 
 
 @pytest.mark.parametrize(
-    ("code", "locks", "limit"),
+    ("code", "tests", "limit"),
     [
-        ("CRB-D1-OUVIREV", False, 3_000),
-        ("CCH-D1-AAAAACL", False, 3_000),
-        ("CRF-D1-ERKYPZE", False, 3_000),
-        ("CSU-D3-AAAAACL", False, 3_000),
-        ("CCL-D3-KVRFQEF", True, 3_000),
-        ("CCL-D3-AAAAACL", True, 3_000),
+        ("CRB-D1-OUVIREV", "", 3_000),
+        ("CCH-D1-AAAAACL", "", 3_000),
+        ("CRF-D1-ERKYPZE", "", 3_000),
+        ("CSU-D3-AAAAACL", "", 3_000),
+        ("CCL-D3-KVRFQEF", "locks", 3_000),
+        ("CCL-D3-AAAAACL", "locks", 3_000),
         # Lost after 2,067, 1,271 and 5,743 positions; with the quick test alone the
         # native search takes 2,395, 223,199 and 50,759.
-        ("CST-D1-XNCMWPB", True, 10_000),
-        ("CCH-D1-FEWAUKC", True, 10_000),
-        ("CRB-D1-XQLNSJH", True, 10_000),
+        ("CST-D1-XNCMWPB", "locks", 10_000),
+        ("CCH-D1-FEWAUKC", "locks", 10_000),
+        ("CRB-D1-XQLNSJH", "locks", 10_000),
+        # Lost after 1,999, 6,905 and 11,559 positions; without the frozen foundations
+        # after 2,067, 8,723 and 11,859.
+        ("CST-D1-XNCMWPB", "all", 10_000),
+        ("CRB-D1-JUQRXCU", "all", 10_000),
+        ("CRF-D1-GDNYFQA", "all", 15_000),
     ],
 )
 @needs_native
-def test_the_same_positions_as_the_python_main_search(code: str, locks: bool, limit: int) -> None:
+def test_the_same_positions_as_the_python_main_search(code: str, tests: str, limit: int) -> None:
     """The native search and the Python engine's moves searched depth first with one
-    table visit the same count of positions: with the dead-end tests off, and with the
-    tests of locked cards on (those the native search runs too: the quick test, the
-    largest locked set, the locked cards behind a full reserve; ``classic`` runs the
-    quick test only), searched to the end where ``limit`` allows."""
-    engine, root = engine_and_root(cf.deal(code), locks=locks)
+    table visit the same count of positions: with the dead-end tests off, with the
+    tests of locked cards on (the quick test, the largest locked set, the locked cards
+    behind a full reserve; ``classic`` runs the quick test only), and with the frozen
+    foundations too (``all``), searched to the end where ``limit`` allows."""
+    engine, root = engine_and_root(cf.deal(code), locks=bool(tests), frozen=tests == "all")
     count, won = 0, False
     for child in python_depth_first(engine, root, limit):
         count += 1
@@ -249,7 +258,9 @@ def check_locked_at(engine: RulesEngine, table: tuple[Any, ...], root: RState) -
     behind, lock.behind = lock.behind, None
     fix = lock.dead(cols, fnd, reserve, talon, p, passes)
     lock.behind = behind
-    assert native.locked((*table[:-1], table[-1] & ~_LOCK_BEHIND), root) is fix
+    deep = len(table) - 3  # the entry of the tests past the quick one
+    without = (*table[:deep], table[deep] & ~_LOCK_BEHIND, *table[deep + 1 :])
+    assert native.locked(without, root) is fix
     if not got:
         return None
     if lock._columns(cols, fnd) == 1:
@@ -279,6 +290,65 @@ def test_locked_on_the_positions_of_a_search(code: str) -> None:
     )
     assert fired["fix"], fired
     assert fired["behind"], fired
+
+
+def check_frozen(start: cf.GameState, rules: cf.Rules) -> bool:
+    """The native test of frozen foundations answers as the Python one (``Frozen.dead``,
+    with nothing remembered from earlier tests) under ``rules``; returns its answer."""
+    engine, root = engine_and_root(
+        cf.GameState(start.position, rules=rules), locks=True, frozen=True
+    )
+    got = native.frozen(rules_tuple(engine, root), root)
+    assert got is (engine.frozen is not None and engine.frozen.dead(root))
+    return bool(got)
+
+
+# Rules under which the Python engine runs the test of frozen foundations.
+_FROZEN_RULES = st.builds(
+    cf.Rules,
+    runs=st.sampled_from(["whole", "top"]),
+    takebacks=st.just(False),
+    fill=st.sampled_from(["auto", "auto-waste", "player", "none"]),
+    redeals=st.sampled_from([0, 1, 2]),
+    build=st.sampled_from(["alternate", "suit", "any"]),
+    draw=st.sampled_from([1, 3]),
+)
+
+
+@needs_native
+@settings(max_examples=150)
+@given(st.one_of(_LATE, variant_states()), _FROZEN_RULES)
+def test_frozen_as_the_python_test(start: cf.GameState, rules: cf.Rules) -> None:
+    assume(not start.position.pending)
+    check_frozen(start, rules)
+
+
+@needs_native
+@pytest.mark.parametrize("code", ["CCH-D1-OUVIREV", "CRB-D1-OUVIREV", "CRF-D1-ERKYPZE"])
+def test_frozen_on_the_positions_of_a_search(code: str) -> None:
+    """On the positions that a search of a real deal meets, the native test of frozen
+    foundations answers as the Python one, each with nothing remembered, and finds many
+    of them lost."""
+    engine, root = engine_and_root(cf.deal(code), locks=True, frozen=True)
+    table = rules_tuple(engine, root)
+    fired: Counter[bool] = Counter()
+    for child in python_depth_first(engine, root, 2_000):
+        got = native.frozen(table, child)
+        assert got is Frozen(engine).dead(child)
+        fired[got] += 1
+    assert fired[True] > 100, fired
+
+
+@needs_native
+def test_frozen_finds_frozen_foundations() -> None:
+    """A state that the test of frozen foundations finds lost."""
+    rules = cf.Rules.parse("takebacks=no runs=whole fill=auto redeals=0 build=any")
+    found = find(
+        _LATE,
+        lambda start: check_frozen(start, rules),
+        settings=settings(max_examples=3_000, database=None),
+    )
+    assert check_frozen(found, rules)
 
 
 @needs_native

@@ -4,9 +4,10 @@
  * pycanfield._solver_rules.RulesEngine (talon macro-moves, the canonical talon
  * pointer, interchangeable columns, the first empty column only, safe moves to the
  * foundations), with the dead-end tests of locked cards (the quick test, the largest
- * locked set, the locked cards behind a full reserve): it visits every position that
- * those moves reach, each once, ending a branch only at a position proved lost, so a
- * search that ends without a won position proves the root lost
+ * locked set, the locked cards behind a full reserve) and of frozen foundations: it
+ * visits every position that those moves reach, each once, ending a branch only at a
+ * position proved lost, so a search that ends without a won position proves the root
+ * lost
  * (docs/solver.rst, "The native search").  A position is a few fixed arrays, and the
  * table holds exact keys, so that no two positions can be confused; with ``forget``, a
  * table that the memory bound keeps from growing forgets positions off the path, which
@@ -15,8 +16,8 @@
  * Built only into the compiled wheel (hatch_build.py); pycanfield._solver_native
  * reads the rules from a RulesEngine and falls back to the Python search without it.
  * The positions and moves are in _native_moves.h, the tests of locked cards in
- * _native_locks.h, the table in _native_table.h; this file holds the search and the
- * module.
+ * _native_locks.h, the table in _native_table.h, the test of frozen foundations in
+ * _native_frozen.h; this file holds the search and the module.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -28,6 +29,7 @@
 #include "_native_moves.h"
 #include "_native_locks.h"
 #include "_native_table.h"
+#include "_native_frozen.h"
 
 /* ------------------------------------------------------------------ the search */
 
@@ -59,6 +61,7 @@ typedef struct {
     Rules r;
     St root;
     Tables tables;
+    Frozen frozen;
     Frame *frames;
     Mv *pool;
     size_t frames_cap, pool_cap, depth, pooln;
@@ -73,13 +76,15 @@ typedef struct {
 } Prober;
 
 static size_t prober_bytes(const Prober *o) {
-    return tables_bytes(&o->tables) + o->depth * sizeof *o->frames + o->pooln * sizeof *o->pool;
+    return tables_bytes(&o->tables) + frozen_bytes(&o->frozen) + o->depth * sizeof *o->frames +
+           o->pooln * sizeof *o->pool;
 }
 
 static void prober_dealloc(Prober *o) {
     free(o->frames);
     free(o->pool);
     tables_free(&o->tables);
+    frozen_free(&o->frozen);
     Py_TYPE(o)->tp_free((PyObject *)o);
 }
 
@@ -98,7 +103,13 @@ static int push(Prober *o, const St *st, uint64_t h) {
         o->pool = more;
         o->pool_cap *= 2;
     }
-    int n = won(st) || locked(&o->r, st) ? 0 : generate(&o->r, st, o->pool + o->pooln);
+    int n = 0;
+    if (!won(st) && !locked(&o->r, st)) {
+        uint64_t wanted = o->r.frozen ? frozen_wanted(&o->r, st) : 0;
+        int dead = wanted && !moving(&o->r, st, wanted) ? frozen_dead(&o->r, &o->frozen, st, wanted) : 0;
+        if (dead < 0) return -1;
+        if (!dead) n = generate(&o->r, st, o->pool + o->pooln);
+    }
     Frame *f = &o->frames[o->depth++];
     f->st = *st;
     f->h = h;
@@ -165,6 +176,7 @@ static int prober_init(Prober *o, PyObject *args, PyObject *kwds) {
     o->frames = malloc(o->frames_cap * sizeof *o->frames);
     o->pool = malloc(o->pool_cap * sizeof *o->pool);
     if (!o->frames || !o->pool || tables_init(&o->tables, o->r.ncols) ||
+        frozen_init(&o->frozen) ||
         make_key(&o->r, &o->tables, &o->root, key) ||
         keys_enter(&o->tables.keys, key) < 0 ||
         push(o, &o->root, hash_key(key, o->tables.keys.width))) {
@@ -494,9 +506,32 @@ static PyObject *py_locked(PyObject *self, PyObject *args) {
     return PyBool_FromLong(locked(&r, &st));
 }
 
+PyDoc_STRVAR(frozen_doc,
+"frozen(rules, state) -> bool\n\n"
+"Whether the native search ends its branch at ``state`` by frozen foundations, with\n"
+"nothing remembered from earlier tests (the rules' last entry is the most keys a test\n"
+"looks at; 0: no test).");
+
+static PyObject *py_frozen(PyObject *self, PyObject *args) {
+    PyObject *rules_t, *state_t;
+    Rules r;
+    St st;
+    if (!PyArg_ParseTuple(args, "OO", &rules_t, &state_t)) return NULL;
+    if (read_rules(rules_t, &r) || read_state(state_t, &r, &st)) return NULL;
+    uint64_t wanted = r.frozen ? frozen_wanted(&r, &st) : 0;
+    if (!wanted || moving(&r, &st, wanted)) Py_RETURN_FALSE;
+    Frozen *z = calloc(1, sizeof *z);
+    int dead = z && !frozen_init(z) ? frozen_dead(&r, z, &st, wanted) : -1;
+    if (z) frozen_free(z);
+    free(z);
+    if (dead < 0) return PyErr_NoMemory();
+    return PyBool_FromLong(dead);
+}
+
 static PyMethodDef methods[] = {
     {"children", py_children, METH_VARARGS, children_doc},
     {"locked", py_locked, METH_VARARGS, locked_doc},
+    {"frozen", py_frozen, METH_VARARGS, frozen_doc},
     {NULL, NULL, 0, NULL},
 };
 

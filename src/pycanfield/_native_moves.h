@@ -6,6 +6,8 @@
 
 #define MAXC 8
 #define NONE 255
+/* The most keys one test of frozen foundations may look at (_native_frozen.h). */
+#define FROZEN_MOST 64
 
 enum { RF, RC, TF, TC, CF, CC, FC };
 enum { RUNS_ANY, RUNS_WHOLE, RUNS_TOP };
@@ -47,6 +49,10 @@ typedef struct {
      * go on z; onto_bits[c], the cards c goes on; ups[s][z], the cards of suit s at
      * heights up to z. */
     uint64_t takes[52], onto_bits[52], ups[4][14];
+    /* For the test of frozen foundations (_native_frozen.h): what each card not next on
+     * its foundation is seen as, and the most keys a test looks at (0: no test). */
+    uint8_t alike[52];
+    int frozen;
 } Rules;
 
 #define SUIT(c) ((c) / 13)
@@ -54,23 +60,25 @@ typedef struct {
 /* ------------------------------------------------------------------ reading rules */
 
 static int read_rules(PyObject *t, Rules *r) {
-    PyObject *accept, *nxt, *height, *reserve, *talon;
+    PyObject *accept, *nxt, *height, *reserve, *talon, *alike;
     memset(r, 0, sizeof *r);
-    if (!PyArg_ParseTuple(t, "iiiiiiiiiiiiOSSSSii", &r->draw, &r->redeals, &r->runs,
+    if (!PyArg_ParseTuple(t, "iiiiiiiiiiiiOSSSSiiSi", &r->draw, &r->redeals, &r->runs,
                           &r->takebacks, &r->autofill, &r->safe, &r->ncols,
                           &r->open_column[0], &r->open_column[1], &r->open_reserve,
                           &r->open_waste[0], &r->open_waste[1], &accept, &nxt, &height,
-                          &reserve, &talon, &r->lock, &r->deep))
+                          &reserve, &talon, &r->lock, &r->deep, &alike, &r->frozen))
         return -1;
     if (r->ncols < 1 || r->ncols > MAXC || (r->draw != 1 && r->draw != 3) ||
         r->runs < 0 || r->runs > 2 || r->lock < LOCK_NONE || r->lock > LOCK_ALONE || r->deep < 0 ||
-        r->deep > (LOCK_FIX | LOCK_ENDLESS | LOCK_BEHIND)) {
+        r->deep > (LOCK_FIX | LOCK_ENDLESS | LOCK_BEHIND) || r->frozen < 0 ||
+        r->frozen > FROZEN_MOST) {
         PyErr_SetString(PyExc_ValueError, "rules out of range");
         return -1;
     }
     if (!PyTuple_Check(accept) || PyTuple_GET_SIZE(accept) != 52 ||
         PyBytes_GET_SIZE(nxt) != 56 || PyBytes_GET_SIZE(height) != 52 ||
-        PyBytes_GET_SIZE(reserve) > 26 || PyBytes_GET_SIZE(talon) > 52) {
+        PyBytes_GET_SIZE(reserve) > 26 || PyBytes_GET_SIZE(talon) > 52 ||
+        PyBytes_GET_SIZE(alike) != 52) {
         PyErr_SetString(PyExc_ValueError, "rules tables of the wrong size");
         return -1;
     }
@@ -99,6 +107,7 @@ static int read_rules(PyObject *t, Rules *r) {
     for (int c = 0; c < 52; c++) r->onto[c][most[c]] = NONE;
     memcpy(r->nxt, PyBytes_AS_STRING(nxt), 56);
     memcpy(r->height, PyBytes_AS_STRING(height), 52);
+    memcpy(r->alike, PyBytes_AS_STRING(alike), 52);
     for (int c = 0; c < 52; c++) {
         if (r->height[c] > 12) {
             PyErr_SetString(PyExc_ValueError, "height: out of range");

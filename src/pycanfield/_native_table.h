@@ -66,23 +66,43 @@ static int strings_grow(Strings *t) {
     return 0;
 }
 
+/* The slot of ``key`` (``n`` bytes, hash ``h``): where it is, or the empty slot where
+ * it would go; ``*name`` its name, 0 if absent. */
+static size_t strings_slot(const Strings *t, const uint8_t *key, int n, uint64_t h,
+                           uint32_t *name) {
+    uint64_t tag = h >> 48;
+    size_t j = (size_t)h & t->mask;
+    *name = 0;
+    for (;;) {
+        uint64_t v = t->slots[j];
+        if (!v) return j;
+        if ((v & 0xFFFF) == tag) {
+            size_t off = (size_t)(v >> 16) - 1;
+            if (t->arena[off] == n && !memcmp(t->arena + off + 1, key, (size_t)n)) {
+                *name = (uint32_t)(off + 1);
+                return j;
+            }
+        }
+        j = (j + 1) & t->mask;
+    }
+}
+
+/* Whether ``key`` (``n`` bytes) has been entered. */
+static int strings_has(const Strings *t, const uint8_t *key, int n) {
+    uint32_t name;
+    strings_slot(t, key, n, hash_bytes(key, (size_t)n), &name);
+    return name != 0;
+}
+
 /* The name of ``key`` (``n`` < 256 bytes), entered if new: its arena offset plus one,
  * or 0 out of memory. */
 static uint32_t intern(Strings *t, const uint8_t *key, int n) {
     if ((t->count + 1) * 10 > (t->mask + 1) * 7 && strings_grow(t)) return 0;
     uint64_t h = hash_bytes(key, (size_t)n);
     uint64_t tag = h >> 48;
-    size_t j = (size_t)h & t->mask;
-    for (;;) {
-        uint64_t v = t->slots[j];
-        if (!v) break;
-        if ((v & 0xFFFF) == tag) {
-            size_t off = (size_t)(v >> 16) - 1;
-            if (t->arena[off] == n && !memcmp(t->arena + off + 1, key, (size_t)n))
-                return (uint32_t)(off + 1);
-        }
-        j = (j + 1) & t->mask;
-    }
+    uint32_t name;
+    size_t j = strings_slot(t, key, n, h, &name);
+    if (name) return name;
     if (t->used + (size_t)n + 1 > UINT32_MAX - 1) return 0;
     if (t->used + (size_t)n + 1 > t->cap) {
         size_t cap = t->cap * 2;

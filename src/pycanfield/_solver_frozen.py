@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ._solver_core import IMove
     from ._solver_rules import RState, RulesEngine
 
-__all__ = ["FROZEN", "FROZEN_ENDLESS", "Frozen"]
+__all__ = ["FROZEN", "FROZEN_ENDLESS", "Frozen", "alike"]
 
 # Whether the general engines made from now on use the test (docs/solver.rst, "Frozen
 # foundations, measured").
@@ -45,20 +45,24 @@ _RANK = [c.rank.value for c in PACK]
 _RED = [c.is_red for c in PACK]
 
 
+def alike(build: str) -> list[int]:
+    """What each card not next on its foundation is seen as under ``build``: its rank,
+    with its colour under "alternate"; under "suit" the card itself (no two cards are
+    alike).  Every value is a byte below 255, the separator of a key's columns."""
+    colour = build == "alternate"
+    return [
+        c if build == "suit" else 64 + _RANK[c] + (16 if colour and _RED[c] else 0)
+        for c in range(52)
+    ]
+
+
 class Frozen:
     """The test of frozen foundations for one engine (``RulesEngine`` makes it only when
     nothing comes down from the foundations, as with the locked cards)."""
 
     def __init__(self, engine: RulesEngine) -> None:
         self.engine = engine
-        build = engine.rules.build
-        # What a card not next on its foundation is seen as: its rank, with its colour
-        # under "alternate"; under "suit" the card itself (no two cards are alike).
-        colour = build == "alternate"
-        self.alike = [
-            c if build == "suit" else 64 + _RANK[c] + (16 if colour and _RED[c] else 0)
-            for c in range(52)
-        ]
+        self.alike = alike(engine.rules.build)
         # For each set of foundation sizes: the translation table of the keys and the
         # cards next on their foundations.
         self.tables: dict[tuple[int, ...], tuple[bytes, frozenset[int]]] = {}

@@ -2,7 +2,7 @@
 
 :mod:`pycanfield._native` (``_native.c``, built into the compiled wheel only) searches
 the positions of :class:`~pycanfield._solver_rules.RulesEngine` with the same moves and
-shortcuts as its main search, and its dead-end tests of locked cards (all but the frozen
+shortcuts as its main search, and its dead-end tests (of locked cards and of frozen
 foundations), each position once, about ten times as fast as the compiled Python search.
 :class:`NativeProbe` puts it in the place of the main search of a
 :class:`~pycanfield._solver_search.Search`, beside the Python lean and fresh searches,
@@ -18,6 +18,7 @@ import time
 from typing import Any
 
 from ._solver_core import IMove
+from ._solver_frozen import alike
 from ._solver_rules import RState, RulesEngine
 from ._solver_search import Search
 
@@ -111,6 +112,8 @@ def rules_tuple(engine: RulesEngine, root: RState) -> tuple[Any, ...]:
         root[3],
         0 if lock is None else _LOCK_ALONE if lock.alone else _LOCK_ALL,
         0 if lock is None else deep,
+        bytes(alike(engine.rules.build)),
+        0 if engine.frozen is None else engine.frozen.budget,
     )
 
 
