@@ -459,6 +459,26 @@ def test_the_table_gives_room_back() -> None:
     assert prober.bytes <= bound
 
 
+@needs_native
+def test_a_forgetting_table_gives_room_back() -> None:
+    """When the bound shrinks below what the table's positions take, a table that may
+    forget forgets and shrinks, and the search goes on within the bound; one that may
+    not stops by the memory bound."""
+    engine, root = engine_and_root(cf.deal("CRB-D1-OUVIREV"))
+    for forget in (False, True):
+        prober = native.Prober(rules_tuple(engine, root), root, forget=forget)
+        prober.advance(1_000_000, -1.0, -1)
+        bound = prober.bytes // 3
+        assert prober.advance(100_000, -1.0, bound) == (None, [], [])
+        if forget:
+            assert (prober.nodes, prober.stop) == (1_100_000, "nodes")
+            assert prober.bytes <= bound
+            assert prober.forgotten > 0
+        else:
+            assert prober.stop == "memory"
+            assert prober.forgotten == 0
+
+
 def check_line(engine: RulesEngine, root: RState, line: list[Any], states: list[RState]) -> None:
     """Each position of a native winning line follows from the one before by one of the
     Python engine's moves, from ``root`` to a won position."""
