@@ -105,10 +105,14 @@ static int push(Prober *o, const St *st, uint64_t h) {
     }
     int n = 0;
     if (!won(st) && !locked(&o->r, st)) {
+        /* Made before the test of frozen foundations, which starts from them. */
+        n = generate(&o->r, st, o->pool + o->pooln);
         uint64_t wanted = o->r.frozen ? frozen_wanted(&o->r, st) : 0;
-        int dead = wanted && !moving(&o->r, st, wanted) ? frozen_dead(&o->r, &o->frozen, st, wanted) : 0;
-        if (dead < 0) return -1;
-        if (!dead) n = generate(&o->r, st, o->pool + o->pooln);
+        if (wanted && !moving(&o->r, st, wanted)) {
+            int dead = frozen_dead(&o->r, &o->frozen, st, wanted, o->pool + o->pooln, n);
+            if (dead < 0) return -1;
+            if (dead) n = 0;
+        }
     }
     Frame *f = &o->frames[o->depth++];
     f->st = *st;
@@ -520,8 +524,10 @@ static PyObject *py_frozen(PyObject *self, PyObject *args) {
     if (read_rules(rules_t, &r) || read_state(state_t, &r, &st)) return NULL;
     uint64_t wanted = r.frozen ? frozen_wanted(&r, &st) : 0;
     if (!wanted || moving(&r, &st, wanted)) Py_RETURN_FALSE;
+    Mv moves[2 * MOST];
+    int n = generate(&r, &st, moves);
     Frozen *z = calloc(1, sizeof *z);
-    int dead = z && !frozen_init(z) ? frozen_dead(&r, z, &st, wanted) : -1;
+    int dead = z && !frozen_init(z) ? frozen_dead(&r, z, &st, wanted, moves, n) : -1;
     if (z) frozen_free(z);
     free(z);
     if (dead < 0) return PyErr_NoMemory();

@@ -112,9 +112,11 @@ static int frozen_give_up(Frozen *z, const uint8_t *root, int n) {
 
 /* Whether ``st``, from which no card of ``wanted`` (its foundations' next cards) can
  * go up at once, is lost by frozen foundations (Frozen.dead, past its first test):
- * every line of moves from it keeps the foundations frozen.  It gives up (0) after
- * ``r->frozen`` keys.  Returns -1 out of memory. */
-static int frozen_dead(const Rules *r, Frozen *z, const St *st, uint64_t wanted) {
+ * every line of moves from it keeps the foundations frozen.  ``first`` holds its ``n``
+ * moves, made by the caller, who needs them when the test gives up.  It gives up (0)
+ * after ``r->frozen`` keys.  Returns -1 out of memory. */
+static int frozen_dead(const Rules *r, Frozen *z, const St *st, uint64_t wanted,
+                       const Mv *first, int nfirst) {
     uint8_t (*seen)[FROZEN_KEY] = z->seen;
     St *stack = z->stack;
     int lens[FROZEN_MOST], nseen = 0, depth = 0;
@@ -124,12 +126,13 @@ static int frozen_dead(const Rules *r, Frozen *z, const St *st, uint64_t wanted)
     if (strings_has(&z->open, seen[0], n)) return 0;
     lens[nseen++] = n;
     stack[depth++] = *st;
-    while (depth) {
-        St here = stack[--depth];
-        int m = generate(r, &here, moves);
+    for (int root = 1; depth; root = 0) {
+        St here = stack[--depth]; /* ``st`` first: its moves are made */
+        const Mv *made = root ? first : moves;
+        int m = root ? nfirst : generate(r, &here, moves);
         for (int i = 0; i < m; i++) {
             St child;
-            apply_move(r, &here, &moves[i], &child);
+            apply_move(r, &here, &made[i], &child);
             uint8_t key[FROZEN_KEY];
             if (memcmp(child.fnd, st->fnd, 4) || moving(r, &child, wanted))
                 return frozen_give_up(z, seen[0], lens[0]);
