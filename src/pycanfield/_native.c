@@ -467,17 +467,22 @@ static PyTypeObject ProberType = {
     .tp_methods = prober_methods,
     .tp_getset = prober_getset,
 };
+/* The (rules, state) pair of a module function's ``args``; -1 with an exception set. */
+static int rules_and_state(PyObject *args, Rules *r, St *st) {
+    PyObject *rules_t, *state_t;
+    if (!PyArg_ParseTuple(args, "OO", &rules_t, &state_t)) return -1;
+    return read_rules(rules_t, r) || read_state(state_t, r, st) ? -1 : 0;
+}
+
 PyDoc_STRVAR(children_doc,
 "children(rules, state) -> [(move, state), ...]\n\n"
 "The successors of ``state`` in the order the search tries them.");
 
 static PyObject *py_children(PyObject *self, PyObject *args) {
-    PyObject *rules_t, *state_t;
     Rules r;
     St st;
     Mv kids[MOST * 2];
-    if (!PyArg_ParseTuple(args, "OO", &rules_t, &state_t)) return NULL;
-    if (read_rules(rules_t, &r) || read_state(state_t, &r, &st)) return NULL;
+    if (rules_and_state(args, &r, &st)) return NULL;
     int n = generate(&r, &st, kids);
     PyObject *out = PyList_New(n);
     if (!out) return NULL;
@@ -502,11 +507,9 @@ PyDoc_STRVAR(locked_doc,
 "without end, 4 the locked cards behind a full reserve).");
 
 static PyObject *py_locked(PyObject *self, PyObject *args) {
-    PyObject *rules_t, *state_t;
     Rules r;
     St st;
-    if (!PyArg_ParseTuple(args, "OO", &rules_t, &state_t)) return NULL;
-    if (read_rules(rules_t, &r) || read_state(state_t, &r, &st)) return NULL;
+    if (rules_and_state(args, &r, &st)) return NULL;
     return PyBool_FromLong(locked(&r, &st));
 }
 
@@ -517,11 +520,9 @@ PyDoc_STRVAR(frozen_doc,
 "looks at; 0: no test).");
 
 static PyObject *py_frozen(PyObject *self, PyObject *args) {
-    PyObject *rules_t, *state_t;
     Rules r;
     St st;
-    if (!PyArg_ParseTuple(args, "OO", &rules_t, &state_t)) return NULL;
-    if (read_rules(rules_t, &r) || read_state(state_t, &r, &st)) return NULL;
+    if (rules_and_state(args, &r, &st)) return NULL;
     uint64_t wanted = r.frozen ? frozen_wanted(&r, &st) : 0;
     if (!wanted || moving(&r, &st, wanted)) Py_RETURN_FALSE;
     Mv moves[2 * MOST];
