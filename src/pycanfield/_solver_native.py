@@ -111,7 +111,7 @@ def rules_tuple(engine: RulesEngine, root: RState) -> tuple[Any, ...]:
         engine.reserve,
         root[3],
         0 if lock is None else _LOCK_ALONE if lock.alone else _LOCK_ALL,
-        0 if lock is None else deep,
+        deep,
         bytes(alike(engine.rules.build)),
         0 if engine.frozen is None else engine.frozen.budget,
     )
