@@ -544,16 +544,30 @@ def test_a_won_root() -> None:
 
 @needs_native
 def test_solve_uses_it_where_it_plays() -> None:
-    """``solve``'s main search is the native one under rules without take-backs or
-    ``autocomplete``; the lean and fresh searches stay in Python."""
+    """``solve``'s main and fresh searches are native under rules without take-backs or
+    ``autocomplete``; the fresh ones are shuffled, each by its number, with budgets
+    that follow the Luby sequence."""
     search = _search(cf.deal("CRB-D1-OUVIREV"), 1_000_000, None)
     assert search.make_main is NativeProbe
     made = record_main(search)
+    fresh: list[tuple[int, NativeProbe]] = []
+
+    def record_fresh(outer: Search, number: int) -> NativeProbe:
+        fresh.append((number, _solver_native.fresh(outer, number)))
+        return fresh[-1][1]
+
+    search.make_fresh = record_fresh
     assert search.run() == (None, [])
     assert search.nodes == 1_000_000
-    # Whole runs leave no lean search: each turn, the fresh searches get a quarter of
-    # what a Python main search would, the native one 24 times that.
-    assert 0.95 < made[0].prober.nodes / 1_000_000 < 1
+    # Whole runs leave no lean search.  The first turn: 24 times the Python main
+    # search's first budget of 20,000 positions to the native main search, 8 times to
+    # the fresh ones; the second turn's main search reaches the node limit.
+    unit = _solver_native.RESTART
+    assert made[0].prober.nodes == 480_000 + 360_000
+    assert [number for number, _ in fresh] == list(range(1, len(fresh) + 1))
+    budgets = [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    assert [probe.prober.nodes for _, probe in fresh] == [unit * b for b in budgets][: len(fresh)]
+    assert sum(probe.prober.nodes for _, probe in fresh) == 160_000
     assert _search(cf.deal("CCL-D3-AAAAACL"), 10, None).make_main is NativeProbe
     for code in ("CF1-D3-AAAAACL", "CFR-D3-AAAAACL"):
         assert _search(cf.deal(code), 10, None).make_main is None
@@ -582,6 +596,66 @@ def test_answers_agree_with_the_python_search(code: str, status: str) -> None:
     assert result.status is cf.SolveStatus.parse(status)
     if result.status is cf.SolveStatus.WIN:
         assert cf.is_won(replay(state, result.moves))
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("code", "tests", "positions"),
+    [
+        ("CCH-D1-PUBNLKN", "all", 63_629),
+        ("CST-D1-IKYHPVA", "all", 30_804),
+        ("CCL-D3-NYGMCSK", "locks", 66_505),
+        ("CRB-D1-XQLNSJH", "", None),
+    ],
+)
+def test_shuffled_searches_of_a_lost_deal_search_the_same_positions(
+    code: str, tests: str, positions: int | None
+) -> None:
+    """The positions a search reaches do not depend on the order it tries moves in: a
+    lost deal is proved lost after the same count of positions in every order, with
+    each of the dead-end tests (the frozen foundations' memory included)."""
+    engine, root = engine_and_root(cf.deal(code), locks=bool(tests), frozen=tests == "all")
+    table = rules_tuple(engine, root)
+    counts = set()
+    for seed in (0, 1, 2, 0x9E3779B97F4A7C15, (1 << 64) - 1):
+        prober = native.Prober(table, root, seed=seed)
+        assert prober.advance(1 << 60, -1.0, -1) == (False, [], [])
+        counts.add(prober.nodes)
+    assert len(counts) == 1
+    assert positions is None or counts == {positions}
+
+
+@needs_native
+def test_shuffled_searches_find_other_lines() -> None:
+    """A shuffled search's win replays; the same seed searches the same way, other
+    seeds find other lines."""
+    engine, root = engine_and_root(cf.deal("CCL-D3-UUPCRSD"), locks=True, frozen=True)
+    table = rules_tuple(engine, root)
+    lines = []
+    for seed in (1, 2, 3, 1):
+        prober = native.Prober(table, root, seed=seed)
+        found, line, states = prober.advance(300_000, -1.0, -1)
+        assert found
+        check_line(engine, root, line, states)
+        lines.append((line, prober.nodes))
+    assert lines[0] == lines[3]
+    assert len({tuple(line) for line, _ in lines}) == 3
+
+
+@needs_native
+def test_fresh_searches_win_where_the_main_search_does_not(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``CSU-D3-VXQWIIM`` took the family survey's rerun 10 million positions to win
+    (benchmarks/family.csv), while about one shuffled fresh search in 15 wins it within
+    20,000: with them ``solve`` wins within a million positions; without them
+    (``FRESH_SHARE`` 0) it does not."""
+    state = cf.deal("CSU-D3-VXQWIIM")
+    result = cf.solve(state, node_limit=1_000_000)
+    assert result.status is cf.SolveStatus.WIN
+    assert cf.is_won(replay(state, result.moves))
+    monkeypatch.setattr(_solver_native, "FRESH_SHARE", 0)
+    assert cf.solve(state, node_limit=1_000_000).status is cf.SolveStatus.UNKNOWN
 
 
 @needs_native

@@ -73,6 +73,7 @@ typedef struct {
     long long forgotten; /* the positions forgotten so */
     Mv best_first;
     const char *stop;
+    uint64_t rng; /* nonzero: the moves of each position are shuffled (xorshift64) */
 } Prober;
 
 static size_t prober_bytes(const Prober *o) {
@@ -113,6 +114,16 @@ static int push(Prober *o, const St *st, uint64_t h) {
             if (dead < 0) return -1;
             if (dead) n = 0;
         }
+        if (o->rng)
+            for (int i = n - 1; i > 0; i--) {
+                o->rng ^= o->rng << 13;
+                o->rng ^= o->rng >> 7;
+                o->rng ^= o->rng << 17;
+                int j = (int)(o->rng % (uint64_t)(i + 1));
+                Mv t = o->pool[o->pooln + i];
+                o->pool[o->pooln + i] = o->pool[o->pooln + j];
+                o->pool[o->pooln + j] = t;
+            }
     }
     Frame *f = &o->frames[o->depth++];
     f->st = *st;
@@ -165,15 +176,18 @@ static int prober_fit(Prober *o, long long memory) {
 static int prober_init(Prober *o, PyObject *args, PyObject *kwds) {
     PyObject *rules_t, *state_t;
     uint32_t key[1 + MAXC];
-    static char *names[] = {"rules", "state", "forget", NULL};
+    static char *names[] = {"rules", "state", "forget", "seed", NULL};
     int forget = 0;
+    unsigned long long seed = 0;
     if (o->frames) {
         PyErr_SetString(PyExc_RuntimeError, "a Prober starts once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|$p", names, &rules_t, &state_t, &forget))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO|$pK", names, &rules_t, &state_t, &forget,
+                                     &seed))
         return -1;
     o->forget = forget;
+    o->rng = seed;
     if (read_rules(rules_t, &o->r) || read_state(state_t, &o->r, &o->root)) return -1;
     o->frames_cap = 1 << 12;
     o->pool_cap = 1 << 16;
@@ -449,11 +463,12 @@ static PyMethodDef prober_methods[] = {
 };
 
 PyDoc_STRVAR(prober_doc,
-"Prober(rules, state, *, forget=False)\n\n"
+"Prober(rules, state, *, forget=False, seed=0)\n\n"
 "The native main search from ``state`` under ``rules`` (the tuple of\n"
 "pycanfield._solver_native.rules_tuple), resumed by ``advance``.  With ``forget``, a\n"
 "table that the memory bound keeps from growing forgets positions off the path rather\n"
-"than stop the search.");
+"than stop the search.  A nonzero ``seed`` shuffles each position's moves, in an order\n"
+"drawn from it (the same each time).");
 
 static PyTypeObject ProberType = {
     PyVarObject_HEAD_INIT(NULL, 0)

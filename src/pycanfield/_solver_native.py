@@ -5,9 +5,10 @@ the positions of :class:`~pycanfield._solver_rules.RulesEngine` with the same mo
 shortcuts as its main search, and its dead-end tests (of locked cards and of frozen
 foundations), each position once, about ten times as fast as the compiled Python search.
 :class:`NativeProbe` puts it in the place of the main search of a
-:class:`~pycanfield._solver_search.Search`, beside the Python lean and fresh searches,
-under the rules it plays (:func:`plays`); without the extension module the solver is
-all Python (docs/solver.rst, "The native search").
+:class:`~pycanfield._solver_search.Search`, and shuffled (:func:`fresh`) in the place of
+its fresh searches, beside the Python lean search, under the rules it plays
+(:func:`plays`); without the extension module the solver is all Python (docs/solver.rst,
+"The native search").
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from ._solver_frozen import alike
 from ._solver_rules import RState, RulesEngine
 from ._solver_search import Search
 
-__all__ = ["NATIVE", "NativeProbe", "available", "in_use", "plays", "rules_tuple"]
+__all__ = ["NATIVE", "NativeProbe", "available", "fresh", "in_use", "plays", "rules_tuple"]
 
 # The extension module, None in the pure-Python build (typed Any: it has no stub).
 native: Any
@@ -41,6 +42,11 @@ ENTRY_BYTES = 80
 # Each turn the native main search gets this many times the Python main search's
 # budget of positions (docs/solver.rst, "The native search").
 MAIN_SHARE = 24
+# Each turn the native fresh searches (shuffled, restarted) get this many quarters of
+# the Python main search's budget of positions in all, and their budgets follow the Luby
+# sequence in units of RESTART positions (docs/solver.rst, "The native search").
+FRESH_SHARE = 32
+RESTART = 10_000
 # Whether a native table that the memory bound keeps from growing forgets positions off
 # its path rather than stop the search (docs/solver.rst, "Forgetting").
 FORGET = True
@@ -126,12 +132,18 @@ class NativeProbe:
     # It stops at the room it is given, and then reports more than that room (``size``).
     bounded = True
 
-    def __init__(self, search: Search) -> None:
+    def __init__(self, search: Search, shuffle: int = 0) -> None:
         engine = search.engine
         assert native is not None
         assert isinstance(engine, RulesEngine)
         self.search = search
-        self.prober = native.Prober(rules_tuple(engine, search.root), search.root, forget=FORGET)
+        # A fresh search (``shuffle`` > 0, its number) tries each position's moves in
+        # an order drawn from that number, the same each time; it is short, and stops
+        # rather than forget at the room it is given.
+        seed = (shuffle * 0x9E3779B97F4A7C15) % (1 << 64) | 1 if shuffle else 0
+        self.prober = native.Prober(
+            rules_tuple(engine, search.root), search.root, forget=FORGET and not shuffle, seed=seed
+        )
         # Whether the last advance stopped for want of room.
         self.full = False
 
@@ -163,3 +175,9 @@ class NativeProbe:
         if found:
             search.path_states = states
         return found, line
+
+
+def fresh(search: Search, number: int) -> NativeProbe:
+    """The native fresh search ``number`` of ``search``: the main search's moves and
+    tests, each position's moves shuffled by ``number``."""
+    return NativeProbe(search, number)

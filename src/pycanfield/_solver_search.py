@@ -87,12 +87,19 @@ class Search:
         max_positions: int = MAX_POSITIONS,
         main: Callable[[Search], Resumable] | None = None,
         main_share: int = 1,
+        fresh: Callable[[Search, int], Resumable] | None = None,
+        fresh_share: int = FRESH_SHARE,
+        restart: int = 1_000,
     ) -> None:
         self.engine = engine
         # What makes the main search (by default a ``Probe``), and how many times the
         # budget of positions a ``Probe`` would get it gets each turn.
         self.make_main = main
         self.main_share = main_share
+        # What makes the fresh search of a number (by default a ``Probe``, shuffled
+        # but for the first), and the quarters of a turn's budget they get in all.
+        self.make_fresh = fresh
+        self.fresh_share = fresh_share
         self.root = root
         self.node_limit = node_limit
         self.started = time.perf_counter()
@@ -102,7 +109,7 @@ class Search:
         self.skipped = 0
         self.first_budget = 20_000
         # The unit of the fresh searches' budgets.
-        self.restart = 1_000
+        self.restart = restart
         self.best: tuple[tuple[int, int, int], list[IMove]] = ((0, 0, 0), [])
         self.path_states: list[Any] = []
         self.max_positions = max_positions
@@ -173,7 +180,7 @@ class Search:
             "main": 4 * self.main_share,
             "breadth": BREADTH_SHARE,
             "lean": LEAN_SHARE,
-            "fresh": FRESH_SHARE,
+            "fresh": self.fresh_share,
         }
         while True:
             for name in TURN:
@@ -222,6 +229,15 @@ class Search:
             if step <= 0:
                 return None
             fresh = self.fresh
+            if self.make_fresh is not None:
+                made = self.make_fresh(self, fresh)
+                found, line = made.advance(step, room=self._room(made))
+                # It prunes only what the main search prunes: its end is a proof too.
+                if found is not None:
+                    return found, line
+                if self._stopped():
+                    return self._unknown("time")
+                continue
             rng = None if fresh == 1 else random.Random(fresh)
             probe = Probe(self, rng, fresh % 2 == 1, lean=self.lean)
             probe.finished = finished
