@@ -132,7 +132,7 @@ class NativeProbe:
     # It stops at the room it is given, and then reports more than that room (``size``).
     bounded = True
 
-    def __init__(self, search: Search, shuffle: int = 0) -> None:
+    def __init__(self, search: Search, *, shuffle: int = 0) -> None:
         engine = search.engine
         assert native is not None
         assert isinstance(engine, RulesEngine)
@@ -180,4 +180,4 @@ class NativeProbe:
 def fresh(search: Search, number: int) -> NativeProbe:
     """The native fresh search ``number`` of ``search``: the main search's moves and
     tests, each position's moves shuffled by ``number``."""
-    return NativeProbe(search, number)
+    return NativeProbe(search, shuffle=number)
