@@ -97,7 +97,8 @@ class Search:
         self.make_main = main
         self.main_share = main_share
         # What makes the fresh search of a number (by default a ``Probe``, shuffled
-        # but for the first), and the quarters of a turn's budget they get in all.
+        # but for the first; one it makes prunes only what the main search prunes, so
+        # its end is a proof), and the quarters of a turn's budget they get in all.
         self.make_fresh = fresh
         self.fresh_share = fresh_share
         self.root = root
@@ -219,8 +220,9 @@ class Search:
         ``luby``: the answer of one that ends the whole search, else None."""
         spent = 0
         # The main search does not move meanwhile: one test serves the turn (its path
-        # can be long, see "The path" in docs/solver.rst).
-        finished = self._finished_test() if SKIP_FINISHED else None
+        # can be long, see "The path" in docs/solver.rst).  A fresh search made by
+        # ``make_fresh`` does not ask it.
+        finished = self._finished_test() if SKIP_FINISHED and self.make_fresh is None else None
         while spent < share:
             step = min(next(luby) * self.restart, share - spent)
             spent += step
@@ -229,21 +231,18 @@ class Search:
             if step <= 0:
                 return None
             fresh = self.fresh
+            probe: _Live
             if self.make_fresh is not None:
-                made = self.make_fresh(self, fresh)
-                found, line = made.advance(step, room=self._room(made))
-                # It prunes only what the main search prunes: its end is a proof too.
-                if found is not None:
-                    return found, line
-                if self._stopped():
-                    return self._unknown("time")
-                continue
-            rng = None if fresh == 1 else random.Random(fresh)
-            probe = Probe(self, rng, fresh % 2 == 1, lean=self.lean)
-            probe.finished = finished
+                probe = self.make_fresh(self, fresh)
+            else:
+                rng = None if fresh == 1 else random.Random(fresh)
+                probe = Probe(self, rng, fresh % 2 == 1, lean=self.lean)
+                probe.finished = finished
             found, line = probe.advance(step, room=self._room(probe))
-            # A fresh search that prunes nothing and finds nothing is a proof too.
-            if found or (found is False and not (probe.greedy or probe.lean or probe.passed)):
+            # A fresh search that prunes nothing beyond what the main search prunes, and
+            # finds nothing, is a proof too.
+            proof = not isinstance(probe, Probe) or not (probe.greedy or probe.lean or probe.passed)
+            if found or (found is False and proof):
                 return found, line
             if self._stopped():
                 return self._unknown("time")
