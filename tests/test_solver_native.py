@@ -649,13 +649,49 @@ def test_fresh_searches_win_where_the_main_search_does_not(
     """``CSU-D3-VXQWIIM`` took the family survey's rerun 10 million positions to win
     (benchmarks/family.csv), while about one shuffled fresh search in 15 wins it within
     20,000: with them ``solve`` wins within a million positions; without them
-    (``FRESH_SHARE`` 0) it does not."""
+    (``FRESH_SHARE_ENDLESS`` 0, as its redeals have no end) it does not."""
     state = cf.deal("CSU-D3-VXQWIIM")
     result = cf.solve(state, node_limit=1_000_000)
     assert result.status is cf.SolveStatus.WIN
     assert cf.is_won(replay(state, result.moves))
-    monkeypatch.setattr(_solver_native, "FRESH_SHARE", 0)
+    monkeypatch.setattr(_solver_native, "FRESH_SHARE_ENDLESS", 0)
     assert cf.solve(state, node_limit=1_000_000).status is cf.SolveStatus.UNKNOWN
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("code", "share"),
+    [
+        ("CSU-D3-AAAAACL", 96),
+        ("CCL-D3-AAAAACL", 96),
+        ("CPY-D3-AAAAACL", 96),
+        ("CRF-D1-AAAAACL", 32),
+        ("CRB-D1-AAAAACL", 32),
+        ("CCH-D1-AAAAACL", 32),
+    ],
+)
+def test_the_fresh_searches_share_follows_the_redeals(code: str, share: int) -> None:
+    """The native fresh searches get 96 quarters of a turn with redeals without end,
+    32 with limited redeals."""
+    assert _search(cf.deal(code), 10, None).fresh_share == share
+
+
+@needs_native
+def test_with_endless_redeals_the_fresh_searches_get_half() -> None:
+    """Under ``superior`` (redeals without end) the first turn gives the fresh searches
+    as many positions as the main search: 480,000 each."""
+    search = _search(cf.deal("CSU-D3-GKLJEAW"), 960_000, None)
+    made = record_main(search)
+    fresh: list[NativeProbe] = []
+
+    def record_fresh(outer: Search, number: int) -> NativeProbe:
+        fresh.append(_solver_native.fresh(outer, number))
+        return fresh[-1]
+
+    search.make_fresh = record_fresh
+    assert search.run() == (None, [])
+    assert made[0].prober.nodes == 480_000
+    assert sum(probe.prober.nodes for probe in fresh) == 480_000
 
 
 @needs_native

@@ -328,7 +328,7 @@ def _search(state: GameState, node_limit: int | None, time_limit: float | None) 
             main=NativeProbe,
             main_share=_solver_native.MAIN_SHARE,
             fresh=_solver_native.fresh,
-            fresh_share=_solver_native.FRESH_SHARE,
+            fresh_share=_solver_native.fresh_share(general),
             restart=_solver_native.RESTART,
         )
     return Search(general, start, node_limit=node_limit, time_limit=time_limit)

@@ -23,7 +23,16 @@ from ._solver_frozen import alike
 from ._solver_rules import RState, RulesEngine
 from ._solver_search import Search
 
-__all__ = ["NATIVE", "NativeProbe", "available", "fresh", "in_use", "plays", "rules_tuple"]
+__all__ = [
+    "NATIVE",
+    "NativeProbe",
+    "available",
+    "fresh",
+    "fresh_share",
+    "in_use",
+    "plays",
+    "rules_tuple",
+]
 
 # The extension module, None in the pure-Python build (typed Any: it has no stub).
 native: Any
@@ -44,8 +53,12 @@ ENTRY_BYTES = 80
 MAIN_SHARE = 24
 # Each turn the native fresh searches (shuffled, restarted) get this many quarters of
 # the Python main search's budget of positions in all, and their budgets follow the Luby
-# sequence in units of RESTART positions (docs/solver.rst, "The native search").
+# sequence in units of RESTART positions (docs/solver.rst, "The native search").  With
+# redeals without end they get as many positions as the main search, for there they win
+# many deals it leaves unknown and its proofs of loss still end well within a minute;
+# with limited redeals the hardest proofs of loss need the main search's time.
 FRESH_SHARE = 32
+FRESH_SHARE_ENDLESS = 96
 RESTART = 10_000
 # Whether a native table that the memory bound keeps from growing forgets positions off
 # its path rather than stop the search (docs/solver.rst, "Forgetting").
@@ -84,6 +97,13 @@ def plays(engine: object) -> bool:
         and not engine.takebacks
         and not engine.autocomplete
     )
+
+
+def fresh_share(engine: RulesEngine) -> int:
+    """The native fresh searches' share of each turn under ``engine``'s rules, in
+    quarters of the Python main search's budget: ``FRESH_SHARE_ENDLESS`` with redeals
+    without end, else ``FRESH_SHARE``."""
+    return FRESH_SHARE_ENDLESS if engine.redeals is None else FRESH_SHARE
 
 
 def rules_tuple(engine: RulesEngine, root: RState) -> tuple[Any, ...]:
