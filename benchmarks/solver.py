@@ -183,13 +183,15 @@ def lines(label: str, codes: list[str], time_limit: float) -> None:
         tidy = cf.solve(state, time_limit=time_limit)
         # Before the base card is chosen (base="choose"), the line as searched starts
         # with the choice that solve made.
-        choice = tidy.moves[:1] if state.position.pending and tidy.moves else ()
-        if state.position.pending and not choice:
+        start, choice = state, tidy.moves[:1]
+        if not state.position.pending:
+            choice = ()
+        elif not choice:
             continue
+        else:
+            start = cf.apply(state, choice[0])
         started = time.perf_counter()
-        raw = _solve_here(
-            cf.apply(state, choice[0]) if choice else state, None, time_limit, tidy_line=False
-        )[0]
+        raw = _solve_here(start, None, time_limit, tidy_line=False)[0]
         raw = attrs.evolve(raw, moves=choice + raw.moves, seconds=time.perf_counter() - started)
         fewest = cf.solve(state, time_limit=time_limit, fewest_passes=True)
         if all(r.status is cf.SolveStatus.WIN for r in (raw, tidy, fewest)):

@@ -94,6 +94,19 @@ def record_main(search: Search) -> list[NativeProbe]:
     return made
 
 
+def record_fresh(search: Search) -> list[tuple[int, NativeProbe]]:
+    """The native fresh searches that ``search`` makes, with their numbers, as it makes
+    them."""
+    made: list[tuple[int, NativeProbe]] = []
+
+    def fresh(outer: Search, number: int) -> NativeProbe:
+        made.append((number, _solver_native.fresh(outer, number)))
+        return made[-1][1]
+
+    search.make_fresh = fresh
+    return made
+
+
 def check_moves(state: cf.GameState) -> None:
     """Every successor, in the search's order, is the Python engine's."""
     assume(not state.rules.autocomplete and not state.position.pending)
@@ -550,13 +563,7 @@ def test_solve_uses_it_where_it_plays() -> None:
     search = _search(cf.deal("CRB-D1-OUVIREV"), 1_000_000, None)
     assert search.make_main is NativeProbe
     made = record_main(search)
-    fresh: list[tuple[int, NativeProbe]] = []
-
-    def record_fresh(outer: Search, number: int) -> NativeProbe:
-        fresh.append((number, _solver_native.fresh(outer, number)))
-        return fresh[-1][1]
-
-    search.make_fresh = record_fresh
+    fresh = record_fresh(search)
     assert search.run() == (None, [])
     assert search.nodes == 1_000_000
     # Whole runs leave no lean search.  The first turn: 24 times the Python main
@@ -682,16 +689,10 @@ def test_with_endless_redeals_the_fresh_searches_get_half() -> None:
     as many positions as the main search: 480,000 each."""
     search = _search(cf.deal("CSU-D3-GKLJEAW"), 960_000, None)
     made = record_main(search)
-    fresh: list[NativeProbe] = []
-
-    def record_fresh(outer: Search, number: int) -> NativeProbe:
-        fresh.append(_solver_native.fresh(outer, number))
-        return fresh[-1]
-
-    search.make_fresh = record_fresh
+    fresh = record_fresh(search)
     assert search.run() == (None, [])
     assert made[0].prober.nodes == 480_000
-    assert sum(probe.prober.nodes for probe in fresh) == 480_000
+    assert sum(probe.prober.nodes for _, probe in fresh) == 480_000
 
 
 @needs_native
