@@ -24,6 +24,10 @@ the average number of actions and of passes through the stock of the line as the
 search writes it out, after the tidying that ``solve`` does (no loop, no action that
 can be left out), and with ``fewest_passes=True``, all with the per-deal time limit.
 
+``--threads N`` passes ``threads=N`` to ``solve``: with the native search, its main
+search then runs in a thread of its own beside the fresh searches, so that one deal
+takes two cores (run it with ``--jobs 1`` on a machine of two).
+
 ``--rows FILE`` appends each deal's row (code, status, seconds, positions, peak KiB)
 to a CSV file as soon as the deal is solved, so that a long run that is stopped
 keeps what it found.
@@ -68,9 +72,9 @@ def make_lists() -> None:
         (HERE / f"deals_d{draw}.txt").write_text("\n".join(codes) + "\n", "utf-8")
 
 
-def solve_one(code: str, time_limit: float) -> tuple[str, str, float, int, int]:
+def solve_one(code: str, time_limit: float, threads: int) -> tuple[str, str, float, int, int]:
     """Solve in this (fresh) process: code, status, seconds, positions, peak KiB."""
-    result = cf.solve(code, time_limit=time_limit)
+    result = cf.solve(code, time_limit=time_limit, threads=threads)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return code, str(result.status), result.seconds, result.positions, peak
 
@@ -113,13 +117,15 @@ def percentile(values: list[float], share: float) -> float:
 ROW_FIELDS = ("code", "status", "seconds", "positions", "peak_kib")
 
 
-def run(label: str, codes: list[str], time_limit: float, jobs: int, out: Path | None) -> None:
+def run(
+    label: str, codes: list[str], time_limit: float, jobs: int, threads: int, out: Path | None
+) -> None:
     rows = []
     started = time.perf_counter()
     # A fresh process per deal (Python 3.11+), so that ru_maxrss is that deal's peak.
     fresh: dict[str, Any] = {"max_tasks_per_child": 1} if sys.version_info >= (3, 11) else {}
     with concurrent.futures.ProcessPoolExecutor(jobs, **fresh) as pool:
-        futures = [pool.submit(solve_one, code, time_limit) for code in codes]
+        futures = [pool.submit(solve_one, code, time_limit, threads) for code in codes]
         for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
             rows.append(future.result())
             if out is not None:
@@ -133,7 +139,7 @@ def run(label: str, codes: list[str], time_limit: float, jobs: int, out: Path | 
     decided = wins + losses
     print(
         f"{label}: {len(rows)} deals, time limit {time_limit:g} s per deal, {jobs} job(s), "
-        f"search {solver_build()}"
+        f"{threads} thread(s) each, search {solver_build()}"
     )
     print(f"  decided  {decided}/{len(rows)} = {100 * decided / len(rows):.1f}%")
     if decided:
@@ -212,6 +218,7 @@ def main() -> None:
     parser.add_argument("--draw", type=int, choices=(1, 3), action="append")
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--threads", type=int, default=1, help="solve's threads per deal")
     parser.add_argument("--baseline", type=int, default=20, metavar="N")
     parser.add_argument("--baseline-limit", type=float, default=5.0, metavar="SECONDS")
     parser.add_argument("--smoke", action="store_true", help="5 deals, 2 s each")
@@ -241,7 +248,7 @@ def main() -> None:
         limit, base = args.time_limit, args.baseline
         if args.smoke:
             codes, limit, base = codes[:5], 2.0, 2
-        run(label, codes, limit, args.jobs, args.rows)
+        run(label, codes, limit, args.jobs, args.threads, args.rows)
         if base:
             baseline(label, codes[:base], min(limit, args.baseline_limit))
 

@@ -52,6 +52,13 @@ def test_solve_unknown_says_which_limit_stopped_it(capsys: pytest.CaptureFixture
     assert first.endswith(" s, stopped by the time limit")
 
 
+def test_solve_bad_threads(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["solve", "CPY-D3-AAAAACL", "--threads", "0"])
+    assert stop.value.code == 2
+    assert "--threads" in capsys.readouterr().err
+
+
 def test_solve_bad_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["solve", "CF1-D3-AAAAAC!"]) == 2
     assert "canfield:" in capsys.readouterr().err
@@ -99,9 +106,10 @@ def test_survey_missing_code_file(capsys: pytest.CaptureFixture[str]) -> None:
     assert "cannot read" in capsys.readouterr().err
 
 
-def test_solve_a_variant_code(capsys: pytest.CaptureFixture[str]) -> None:
-    """A code of another rule set is solved under its own rules."""
-    assert main(["solve", "CPY-D3-AAAAACL", "--node-limit", "20000"]) == 0
+@pytest.mark.parametrize("threads", [[], ["--threads", "2"]])
+def test_solve_a_variant_code(threads: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A code of another rule set is solved under its own rules, in one thread or two."""
+    assert main(["solve", "CPY-D3-AAAAACL", "--node-limit", "20000", *threads]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("CPY-D3-AAAAACL: win")
     game = cf.deal("CPY-D3-AAAAACL")

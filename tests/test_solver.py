@@ -172,8 +172,8 @@ def _small_room(monkeypatch: pytest.MonkeyPatch, room: int) -> None:
     monkeypatch.setattr(_solver_native, "NATIVE", False)
     made = _solver._search
 
-    def search(*args: Any) -> Any:
-        found = made(*args)
+    def search(*args: Any, **options: Any) -> Any:
+        found = made(*args, **options)
         found.max_positions = room
         return found
 
@@ -236,6 +236,9 @@ def test_limit_parse_and_str() -> None:
         ({"time_limit": 0}, "time_limit"),
         ({"time_limit": float("nan")}, "time_limit"),
         ({"time_limit": "1"}, "time_limit"),
+        ({"threads": 0}, "threads must be a positive whole number, not 0"),
+        ({"threads": True}, "threads"),
+        ({"threads": 2.0}, "threads"),
     ],
 )
 def test_bad_limits_raise(options: dict[str, object], message: str) -> None:

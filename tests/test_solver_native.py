@@ -5,6 +5,8 @@ search's and with plain exhaustive searches over the public rules."""
 from __future__ import annotations
 
 import os
+import threading
+import time
 from collections import Counter
 from collections.abc import Iterator
 from typing import Any
@@ -19,7 +21,7 @@ from pycanfield._solver import _search, solver_build
 from pycanfield._solver_frozen import Frozen
 from pycanfield._solver_native import _LOCK_BEHIND, NativeProbe, rules_tuple
 from pycanfield._solver_rules import RState, RulesEngine
-from pycanfield._solver_search import Search
+from pycanfield._solver_search import Concurrent, Search
 from pycanfield._variants import with_draw
 from strategies import (
     late_states,
@@ -105,6 +107,11 @@ def record_fresh(search: Search) -> list[tuple[int, NativeProbe]]:
 
     search.make_fresh = fresh
     return made
+
+
+def main_search_threads() -> list[threading.Thread]:
+    """The threads that ``solve`` started for its main search and has not joined."""
+    return [thread for thread in threading.enumerate() if thread.name == "pycanfield-main-search"]
 
 
 def check_moves(state: cf.GameState) -> None:
@@ -693,6 +700,98 @@ def test_with_endless_redeals_the_fresh_searches_get_half() -> None:
     assert search.run() == (None, [])
     assert made[0].prober.nodes == 480_000
     assert sum(probe.prober.nodes for _, probe in fresh) == 480_000
+
+
+@needs_native
+def test_a_search_runs_while_other_threads_do() -> None:
+    """``advance`` lets go of the GIL while it searches: another thread runs meanwhile
+    and halts it, long before its budget of 50 million positions (the deal is far
+    from settled by then, and its sleep would wait the whole search out with the GIL
+    held).  A halted Prober takes no other step; a busy one no other call."""
+    engine, root = engine_and_root(cf.deal("CRB-D1-ZRVKZUT"), locks=True, frozen=True)
+    prober = native.Prober(rules_tuple(engine, root), root, forget=True)
+    answers: list[Any] = []
+    worker = threading.Thread(target=lambda: answers.append(prober.advance(50_000_000, -1.0, -1)))
+    worker.start()
+    waited = 0
+    while not prober.busy and waited < 600:
+        time.sleep(0.1)
+        waited += 1
+    time.sleep(0.2)
+    with pytest.raises(RuntimeError, match="searching in another thread"):
+        prober.advance(10, -1.0, -1)
+    with pytest.raises(RuntimeError, match="searching in another thread"):
+        prober.key(root)
+    prober.halt()
+    worker.join(timeout=120)
+    assert not worker.is_alive()
+    assert answers == [(None, [], [])]
+    assert prober.stop == "halt"
+    nodes = prober.nodes
+    assert 0 < nodes < 50_000_000
+    assert prober.advance(1_000, -1.0, -1) == (None, [], [])
+    assert (prober.stop, prober.nodes) == ("halt", nodes)
+
+
+@needs_native
+def test_with_two_threads_the_fresh_searches_get_a_core() -> None:
+    """With ``threads=2`` the main search runs in a thread of its own, and the fresh
+    searches get as many positions as it does even with limited redeals (a quarter as
+    many with one thread): under ``rainbow``, 480,000 each in the first turn."""
+    search = _search(cf.deal("CRB-D1-ZRVKZUT"), 960_000, None, threads=2)
+    made = record_main(search)
+    fresh = record_fresh(search)
+    assert search.run() == (None, [])
+    main: Concurrent = made[0]  # checked by mypy: it runs in a thread of its own
+    assert main.concurrent
+    assert made[0].prober.nodes == 480_000
+    assert sum(probe.prober.nodes for _, probe in fresh) == 480_000
+    assert search.nodes == 960_000
+    assert search.held == search.pending == 0
+    assert list(search.live) == []
+
+
+@needs_native
+@pytest.mark.parametrize(
+    ("code", "status"),
+    [
+        # Won by a fresh search: the main search still runs its step to the end.
+        ("CSU-D3-VXQWIIM", "win"),
+        # Proved lost by the main search, which halts the fresh searches.
+        ("CCH-D1-PUBNLKN", "no-win"),
+        ("CRF-D1-AAAAACL", "win"),
+    ],
+)
+def test_two_threads_answer_as_one(code: str, status: str) -> None:
+    """Under a node limit the answer does not hang on which thread is faster: two runs
+    with two threads give the same line, which replays, and the same status as one
+    thread; a proof of loss stays a proof."""
+    state = cf.deal(code)
+    one = cf.solve(state, node_limit=1_000_000)
+    two = [cf.solve(state, node_limit=1_000_000, threads=2) for _ in range(2)]
+    assert one.status is two[0].status is two[1].status is cf.SolveStatus.parse(status)
+    assert two[0].moves == two[1].moves
+    if status == "win":
+        assert cf.is_won(replay(state, two[0].moves))
+    assert not main_search_threads()
+
+
+@needs_native
+def test_an_error_beside_the_main_search_halts_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An error in this thread while the main search runs in its own (here, a fresh
+    search that cannot be made) halts the main search, waits for it, and goes up."""
+    search = _search(cf.deal("CRB-D1-ZRVKZUT"), None, None, threads=2)
+    made = record_main(search)
+
+    def broken(outer: Search, number: int) -> NativeProbe:
+        raise RuntimeError("no fresh search")
+
+    search.make_fresh = broken
+    with pytest.raises(RuntimeError, match="no fresh search"):
+        search.run()
+    assert made[0].prober.stop == "halt"
+    assert made[0].prober.nodes < 480_000
+    assert not main_search_threads()
 
 
 @needs_native

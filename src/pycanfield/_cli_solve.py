@@ -122,7 +122,9 @@ def compact_lines(moves: Sequence[Move], *, times: str = "×") -> list[str]:
 
 def _solve(args: argparse.Namespace) -> int:
     state = deal(args.code)
-    result = solve(state, time_limit=args.time_limit, node_limit=args.node_limit)
+    result = solve(
+        state, time_limit=args.time_limit, node_limit=args.node_limit, threads=args.threads
+    )
     if args.plain:
         # For scripts: the moves alone on the standard output, the summary beside it.
         print(f"{state.code}: {result}", file=sys.stderr)
@@ -354,6 +356,13 @@ def register(subparsers: Any) -> None:
     )
     p.add_argument("--time-limit", type=_positive_float, default=60.0, metavar="SECONDS")
     p.add_argument("--node-limit", type=_positive_int, default=None, metavar="POSITIONS")
+    p.add_argument(
+        "--threads",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="2: the native search takes two cores for the deal (default 1)",
+    )
     p.add_argument(
         "--plain",
         action="store_true",

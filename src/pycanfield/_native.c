@@ -74,6 +74,8 @@ typedef struct {
     Mv best_first;
     const char *stop;
     uint64_t rng; /* nonzero: the moves of each position are shuffled (xorshift64) */
+    int busy;     /* advance is running, without the GIL */
+    int halt;     /* set by halt, from another thread: advance stops */
 } Prober;
 
 static size_t prober_bytes(const Prober *o) {
@@ -238,33 +240,33 @@ PyDoc_STRVAR(advance_doc,
 "bytes of table and path in use (< 0: no limit; both looked at every 1,024 positions).\n"
 "``found`` is True with the winning ``line`` (moves) and the ``states`` along it (the\n"
 "root first), False once every position has been searched, None when the budget or\n"
-"a limit stopped it (``stop`` then says which: \"nodes\", \"time\" or \"memory\").");
+"a limit stopped it (``stop`` then says which: \"nodes\", \"time\", \"memory\" or\n"
+"\"halt\").  It lets go of the GIL while it searches, so that other threads run\n"
+"meanwhile (other Probers, each in its own thread, search at once); the Prober\n"
+"itself takes no other call of ``advance``, ``key`` or ``seen`` until it returns.");
 
-static PyObject *prober_advance(Prober *o, PyObject *args) {
-    long long budget, memory;
-    double seconds;
+/* How ``run`` ended. */
+enum { RUN_STOP, RUN_WON, RUN_THROUGH, RUN_NO_MEMORY, RUN_SIGNALS };
+
+/* Whether ``halt`` has been called: read while another thread may write it. */
+static int halted(Prober *o) {
+#ifdef __GNUC__
+    return __atomic_load_n(&o->halt, __ATOMIC_RELAXED);
+#else
+    return *(volatile int *)&o->halt;
+#endif
+}
+
+/* The search itself, with no Python object touched, so that it runs without the GIL:
+ * on for at most ``budget`` new positions in all (``*count`` of them taken so far),
+ * to ``deadline`` (< 0: none) and ``memory`` bytes (< 0: no bound).  RUN_STOP with
+ * ``*stop`` set when a limit or ``halt`` stopped it, RUN_WON at a won position (the
+ * top of the path), RUN_THROUGH once every position is searched, RUN_NO_MEMORY when
+ * the path could not grow, RUN_SIGNALS every 65,536 positions, for the caller to look
+ * at the signals with the GIL held and call it again. */
+static int run(Prober *o, long long budget, long long *count, double deadline,
+               long long memory, const char **stop) {
     uint32_t key[1 + MAXC];
-    if (!PyArg_ParseTuple(args, "LdL", &budget, &seconds, &memory)) return NULL;
-    if (!o->frames) {
-        PyErr_SetString(PyExc_RuntimeError, "the Prober was not started");
-        return NULL;
-    }
-    o->stop = NULL;
-    o->full = 0;
-    o->want = 0;
-    if (o->done == 3) {
-        PyErr_SetString(PyExc_MemoryError, "the search ran out of memory earlier");
-        return NULL;
-    }
-    if (o->done == 1) return line_of(o);
-    if (o->done == 2) return Py_BuildValue("(O[][])", Py_False);
-    double deadline = seconds >= 0 ? now() + seconds : -1;
-    long long count = 0;
-    const char *stop = NULL;
-    if (o->depth == 1 && won(&o->root)) {
-        o->done = 1;
-        return line_of(o);
-    }
     while (o->depth) {
         Frame *f = &o->frames[o->depth - 1];
         if (f->next == f->end) {
@@ -272,16 +274,16 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
             o->depth--;
             continue;
         }
-        if (count >= budget) {
-            stop = "nodes";
-            break;
+        if (*count >= budget) {
+            *stop = "nodes";
+            return RUN_STOP;
         }
         St child;
         apply_move(&o->r, &f->st, &o->pool[f->next++], &child);
         if (make_key(&o->r, &o->tables, &child, key)) {
             f->next--; /* tried again on resuming */
-            stop = "memory";
-            break;
+            *stop = "memory";
+            return RUN_STOP;
         }
         Keys *keys = &o->tables.keys;
         uint64_t h = hash_key(key, keys->width);
@@ -300,8 +302,8 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
             if (room && time_left) {
                 if (keys_resize(keys, shard, size)) {
                     f->next--;
-                    stop = "memory";
-                    break;
+                    *stop = "memory";
+                    return RUN_STOP;
                 }
             } else if (!room) {
                 o->full = 1;
@@ -314,19 +316,19 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
             /* Packed by the memory bound: forget half of it and go on. */
             if (forget_shard(o, shard)) {
                 f->next--;
-                stop = "memory";
-                break;
+                *stop = "memory";
+                return RUN_STOP;
             }
             got = keys_add(keys, shard, key, h);
         }
         if (got < 0) {
             /* Nine tenths full: the memory bound, or the deadline, kept it from growing. */
             f->next--;
-            stop = o->full ? "memory" : "time";
-            break;
+            *stop = o->full ? "memory" : "time";
+            return RUN_STOP;
         }
         if (!got) continue;
-        count++;
+        ++*count;
         int up = child.fnd[0] + child.fnd[1] + child.fnd[2] + child.fnd[3];
         int *b = o->best_score;
         if (up > b[0] || (up == b[0] && (-child.rlen > b[1] ||
@@ -337,44 +339,108 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
             o->best_first = o->pool[o->frames[0].next - 1];
             o->have_best = 1;
         }
-        if (push(o, &child, h)) {
-            /* The child is in the table but not on the path: no answer is sound now. */
-            o->nodes += count;
-            o->done = 3;
-            return PyErr_NoMemory();
-        }
-        if (up == 52) {
-            o->nodes += count;
-            o->done = 1;
-            return line_of(o);
-        }
-        if (!(count & 1023)) {
+        if (push(o, &child, h)) return RUN_NO_MEMORY;
+        if (up == 52) return RUN_WON;
+        if (!(*count & 1023)) {
             if (deadline >= 0 && now() >= deadline) {
-                stop = "time";
-                break;
+                *stop = "time";
+                return RUN_STOP;
+            }
+            if (halted(o)) {
+                *stop = "halt";
+                return RUN_STOP;
             }
             if (memory >= 0 && (long long)prober_bytes(o) > memory) {
                 /* The names or the path outgrew what the table's growth kept back for
                  * them: the shards give room back if they can, and the time allows. */
                 if (!time_to_move(deadline, o->tables.keys.count) || prober_fit(o, memory) ||
                     (long long)prober_bytes(o) > memory) {
-                    stop = "memory";
-                    break;
+                    *stop = "memory";
+                    return RUN_STOP;
                 }
             }
-            if (!(count & 65535) && PyErr_CheckSignals()) {
-                o->nodes += count;
-                return NULL;
-            }
+            if (!(*count & 65535)) return RUN_SIGNALS;
         }
     }
+    return RUN_THROUGH;
+}
+
+static PyObject *prober_advance(Prober *o, PyObject *args) {
+    long long budget, memory;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "LdL", &budget, &seconds, &memory)) return NULL;
+    if (!o->frames) {
+        PyErr_SetString(PyExc_RuntimeError, "the Prober was not started");
+        return NULL;
+    }
+    if (o->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the Prober is searching in another thread");
+        return NULL;
+    }
+    o->stop = NULL;
+    o->full = 0;
+    o->want = 0;
+    if (o->done == 3) {
+        PyErr_SetString(PyExc_MemoryError, "the search ran out of memory earlier");
+        return NULL;
+    }
+    if (o->done == 1) return line_of(o);
+    if (o->done == 2) return Py_BuildValue("(O[][])", Py_False);
+    double deadline = seconds >= 0 ? now() + seconds : -1;
+    long long count = 0;
+    const char *stop = NULL;
+    if (o->depth == 1 && won(&o->root)) {
+        o->done = 1;
+        return line_of(o);
+    }
+    if (halted(o)) {
+        o->stop = "halt";
+        return Py_BuildValue("(O[][])", Py_None);
+    }
+    int how;
+    o->busy = 1;
+    for (;;) {
+        Py_BEGIN_ALLOW_THREADS
+        how = run(o, budget, &count, deadline, memory, &stop);
+        Py_END_ALLOW_THREADS
+        if (how != RUN_SIGNALS) break;
+        if (PyErr_CheckSignals()) {
+            o->busy = 0;
+            o->nodes += count;
+            return NULL;
+        }
+    }
+    o->busy = 0;
     o->nodes += count;
-    if (!o->depth) {
+    switch (how) {
+    case RUN_NO_MEMORY:
+        /* The child is in the table but not on the path: no answer is sound now. */
+        o->done = 3;
+        return PyErr_NoMemory();
+    case RUN_WON:
+        o->done = 1;
+        return line_of(o);
+    case RUN_THROUGH:
         o->done = 2;
         return Py_BuildValue("(O[][])", Py_False);
+    default:
+        o->stop = stop;
+        return Py_BuildValue("(O[][])", Py_None);
     }
-    o->stop = stop;
-    return Py_BuildValue("(O[][])", Py_None);
+}
+
+PyDoc_STRVAR(halt_doc,
+"halt()\n\n"
+"Stop the search, from another thread: a running ``advance`` returns within 1,024\n"
+"positions with ``stop`` \"halt\", and every later one at once.");
+
+static PyObject *prober_halt(Prober *o, PyObject *unused) {
+#ifdef __GNUC__
+    __atomic_store_n(&o->halt, 1, __ATOMIC_RELAXED);
+#else
+    *(volatile int *)&o->halt = 1;
+#endif
+    Py_RETURN_NONE;
 }
 
 static PyObject *prober_nodes(Prober *o, void *closure) { return PyLong_FromLongLong(o->nodes); }
@@ -399,6 +465,8 @@ static PyObject *prober_best(Prober *o, void *closure) {
                          imove(&o->root, &o->best_first));
 }
 
+static PyObject *prober_busy(Prober *o, void *closure) { return PyBool_FromLong(o->busy); }
+
 static PyObject *prober_forgotten(Prober *o, void *closure) {
     return PyLong_FromLongLong(o->forgotten);
 }
@@ -409,11 +477,12 @@ static PyObject *prober_path(Prober *o, void *closure) {
 
 static PyGetSetDef prober_getset[] = {
     {"nodes", (getter)prober_nodes, NULL, "The positions searched so far (the root not counted).", NULL},
-    {"stop", (getter)prober_stop, NULL, "What stopped the last advance: \"nodes\", \"time\", \"memory\" or None.", NULL},
+    {"stop", (getter)prober_stop, NULL, "What stopped the last advance: \"nodes\", \"time\", \"memory\", \"halt\" or None.", NULL},
     {"bytes", (getter)prober_size, NULL, "The bytes of table and path in use.", NULL},
     {"need", (getter)prober_need, NULL, "The bytes in use; once the memory bound has kept a shard of the table from growing, more than that bound.", NULL},
     {"best", (getter)prober_best, NULL, "The progress of the most advanced position so far, with the first move of the line to it; None before any.", NULL},
     {"path", (getter)prober_path, NULL, "The positions on the path, the root included.", NULL},
+    {"busy", (getter)prober_busy, NULL, "Whether ``advance`` is running (in another thread).", NULL},
     {"forgotten", (getter)prober_forgotten, NULL, "The positions dropped from the table so far (with ``forget``).", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
@@ -429,6 +498,10 @@ static int key_of(Prober *o, PyObject *args, uint32_t *key) {
     if (!PyArg_ParseTuple(args, "O", &state_t)) return -1;
     if (!o->frames) {
         PyErr_SetString(PyExc_RuntimeError, "the Prober was not started");
+        return -1;
+    }
+    if (o->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "the Prober is searching in another thread");
         return -1;
     }
     if (read_state(state_t, &o->r, &st)) return -1;
@@ -459,6 +532,7 @@ static PyMethodDef prober_methods[] = {
     {"advance", (PyCFunction)prober_advance, METH_VARARGS, advance_doc},
     {"key", (PyCFunction)prober_key, METH_VARARGS, key_doc},
     {"seen", (PyCFunction)prober_seen, METH_VARARGS, seen_doc},
+    {"halt", (PyCFunction)prober_halt, METH_NOARGS, halt_doc},
     {NULL, NULL, 0, NULL},
 };
 

@@ -226,8 +226,15 @@ def _is_number(value: object) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def _check_limits(function: str, node_limit: int | None, time_limit: float | None) -> None:
-    """Refuse limits of the wrong type (OptionTypeError) or out of range (OptionError)."""
+def _check_limits(
+    function: str, node_limit: int | None, time_limit: float | None, threads: int = 1
+) -> None:
+    """Refuse limits and threads of the wrong type (OptionTypeError) or out of range
+    (OptionError)."""
+    if not _is_whole(threads):
+        raise wrong_type(function, "threads", "a whole number", threads, OptionTypeError)
+    if threads < 1:
+        raise OptionError(f"threads must be a positive whole number, not {threads!r}")
     if node_limit is not None:
         if not _is_whole(node_limit):
             raise wrong_type(
@@ -311,7 +318,9 @@ def _plays_standard(rules: Rules, pos: Position) -> bool:
     )
 
 
-def _search(state: GameState, node_limit: int | None, time_limit: float | None) -> Search:
+def _search(
+    state: GameState, node_limit: int | None, time_limit: float | None, *, threads: int = 1
+) -> Search:
     rules = with_draw(state.rules, state.draw)
     if _plays_standard(rules, state.position):
         engine, root = Engine.from_position(
@@ -330,6 +339,7 @@ def _search(state: GameState, node_limit: int | None, time_limit: float | None) 
             fresh=_solver_native.fresh,
             fresh_share=_solver_native.fresh_share(general),
             restart=_solver_native.RESTART,
+            threads=threads,
         )
     return Search(general, start, node_limit=node_limit, time_limit=time_limit)
 
@@ -340,6 +350,7 @@ def solve(
     node_limit: int | None = None,
     time_limit: float | None = None,
     fewest_passes: bool = False,
+    threads: int = 1,
 ) -> SolveResult:
     """Find out whether ``state`` (a game, or a game code) can be won.
 
@@ -365,6 +376,12 @@ def solve(
     it (:class:`SolveLimit`): after the memory bound, more time would not help.  The
     cycle collector (``gc``) is paused while the search runs, and restored after.
 
+    With ``threads=2`` the compiled build's native search (rules without take-backs)
+    runs its main search in a thread of its own beside its other searches, so that
+    one deal takes two cores; under a node limit the answer is still the same from
+    run to run.  More than two give no more, and the other searches ignore it
+    (``docs/solver.rst``, "Two threads").
+
     >>> result = solve("CF1-D3-AAAAACL", time_limit=30)
     >>> result.status
     <SolveStatus.WIN: 'win'>
@@ -375,24 +392,29 @@ def solve(
     >>> is_won(game)
     True
     """
-    _check_limits("solve", node_limit, time_limit)
+    _check_limits("solve", node_limit, time_limit, threads)
     if not isinstance(fewest_passes, bool):
         raise wrong_type("solve", "fewest_passes", "True or False", fewest_passes, OptionTypeError)
     state = _as_state("solve", state)
     started = time.perf_counter()
     if state.position.pending:
-        result = _solve_choice(state, node_limit, time_limit)
+        result = _solve_choice(state, node_limit, time_limit, threads=threads)
     else:
-        result = _solve_here(state, node_limit, time_limit)[0]
+        result = _solve_here(state, node_limit, time_limit, threads=threads)[0]
     if fewest_passes and result.status is SolveStatus.WIN:
-        result = _fewer_passes(state, result, node_limit, time_limit, started)
+        result = _fewer_passes(state, result, node_limit, time_limit, started, threads=threads)
     return attrs.evolve(result, seconds=time.perf_counter() - started)
 
 
 def _solve_here(
-    state: GameState, node_limit: int | None, time_limit: float | None, *, tidy_line: bool = True
+    state: GameState,
+    node_limit: int | None,
+    time_limit: float | None,
+    *,
+    tidy_line: bool = True,
+    threads: int = 1,
 ) -> tuple[SolveResult, Search]:
-    search = _search(state, node_limit, time_limit)
+    search = _search(state, node_limit, time_limit, threads=threads)
     found, line = search.run()
     if found:
         line = shorten(search.engine, search.path_states, line)
@@ -417,6 +439,8 @@ def _fewer_passes(
     node_limit: int | None,
     time_limit: float | None,
     started: float,
+    *,
+    threads: int = 1,
 ) -> SolveResult:
     """Search again with one recycle fewer than the best line so far allows, as long
     as a line is found and the limits allow."""
@@ -432,7 +456,7 @@ def _fewer_passes(
         # The same game, allowed one redeal fewer than the best line makes.
         fewer = rules.evolve(redeals=start.position.passes + passes(best) - 2)
         trial = GameState(start.position, rules=fewer)
-        found, _ = _solve_here(trial, left, seconds, tidy_line=False)
+        found, _ = _solve_here(trial, left, seconds, tidy_line=False, threads=threads)
         nodes += found.positions
         if found.status is not SolveStatus.WIN:
             break
@@ -441,7 +465,7 @@ def _fewer_passes(
 
 
 def _solve_choice(
-    state: GameState, node_limit: int | None, time_limit: float | None
+    state: GameState, node_limit: int | None, time_limit: float | None, *, threads: int = 1
 ) -> SolveResult:
     """Before the base card is chosen: one search after each choice, in rounds of
     growing budgets so that an easy choice is not kept waiting by a hard one."""
@@ -456,7 +480,7 @@ def _solve_choice(
             if limit <= 0 or (seconds is not None and seconds <= 0):
                 ended = SolveLimit.NODES if limit <= 0 else SolveLimit.TIME
                 return SolveResult(SolveStatus.UNKNOWN, (), nodes, limit=ended)
-            result = _solve_here(child, limit, seconds)[0]
+            result = _solve_here(child, limit, seconds, threads=threads)[0]
             nodes += result.positions
             if result.status is SolveStatus.WIN:
                 return SolveResult(SolveStatus.WIN, (move, *result.moves), nodes)
@@ -477,6 +501,7 @@ def hint(
     *,
     time_limit: float | None = 1.0,
     node_limit: int | None = None,
+    threads: int = 1,
 ) -> Move | None:
     """The move to play next in ``state`` (a game, or a game code).
 
@@ -486,14 +511,15 @@ def hint(
     in the reserve, then the fewest in the talon; and if the search found no better
     position than the present one, the first of :func:`~pycanfield.legal_moves` in
     the order the solver tries moves.  The move is always legal.  ``None`` means the
-    game is already won or there is no legal move at all.
+    game is already won or there is no legal move at all.  ``threads`` is
+    :func:`solve`'s.
 
     >>> from pycanfield import deal, legal_moves
     >>> game = deal("CF1-D3-AAAAACL")
     >>> hint(game) in legal_moves(game)
     True
     """
-    _check_limits("hint", node_limit, time_limit)
+    _check_limits("hint", node_limit, time_limit, threads)
     state = _as_state("hint", state)
     if is_won(state):
         return None
@@ -501,9 +527,9 @@ def hint(
     if not legal:
         return None
     if state.position.pending:
-        result = _solve_choice(state, node_limit, time_limit)
+        result = _solve_choice(state, node_limit, time_limit, threads=threads)
         return result.moves[0] if result.moves else legal[0]
-    result, search = _solve_here(state, node_limit, time_limit)
+    result, search = _solve_here(state, node_limit, time_limit, threads=threads)
     if result.moves:
         return result.moves[0]
     first = search.best[1]

@@ -151,12 +151,14 @@ class NativeProbe:
 
     # It stops at the room it is given, and then reports more than that room (``size``).
     bounded = True
+    # Its search may run in a thread of its own (``Concurrent``).
+    concurrent = True
 
     def __init__(self, search: Search, *, shuffle: int = 0) -> None:
         engine = search.engine
         assert native is not None
         assert isinstance(engine, RulesEngine)
-        self.search = search
+        self.owner = search
         # A fresh search (``shuffle`` > 0, its number) tries each position's moves in
         # an order drawn from that number, the same each time; it is short, and stops
         # rather than forget at the room it is given.
@@ -178,15 +180,28 @@ class NativeProbe:
 
     def advance(self, budget: int, *, room: int | None = None) -> tuple[bool | None, list[IMove]]:
         """As :meth:`pycanfield._solver_search.Probe.advance`."""
-        search = self.search
-        prober = self.prober
+        return self.settle(self.search(self.search_request(budget, room=room)))
+
+    def search_request(self, budget: int, *, room: int | None = None) -> tuple[int, float, int]:
+        """The arguments of ``Prober.advance`` for a step of ``budget`` positions within
+        ``room`` entries, to the search's deadline."""
         seconds = -1.0
-        if search.deadline is not None:
-            seconds = max(0.0, search.deadline - time.perf_counter())
-        before = prober.nodes
-        found, line, states = prober.advance(
-            budget, seconds, -1 if room is None else room * ENTRY_BYTES
-        )
+        if self.owner.deadline is not None:
+            seconds = max(0.0, self.owner.deadline - time.perf_counter())
+        return budget, seconds, -1 if room is None else room * ENTRY_BYTES
+
+    def search(self, request: tuple[int, float, int]) -> tuple[bool | None, Any, Any, int]:
+        """The step: ``Prober.advance``'s answer, and the positions searched before it.
+        It may run in a thread of its own: the Prober lets go of the GIL meanwhile."""
+        before = self.prober.nodes
+        found, line, states = self.prober.advance(*request)
+        return found, line, states, before
+
+    def settle(self, outcome: tuple[bool | None, Any, Any, int]) -> tuple[bool | None, list[IMove]]:
+        """The step's answer, its positions counted in the search."""
+        search = self.owner
+        prober = self.prober
+        found, line, states, before = outcome
         search.nodes += prober.nodes - before
         self.full = found is None and prober.stop == "memory"
         best = prober.best
@@ -195,6 +210,10 @@ class NativeProbe:
         if found:
             search.path_states = states
         return found, line
+
+    def halt(self) -> None:
+        """Stop a running step within about a thousand positions, and every later one."""
+        self.prober.halt()
 
 
 def fresh(search: Search, number: int) -> NativeProbe:

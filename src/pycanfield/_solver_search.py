@@ -12,9 +12,10 @@ from __future__ import annotations
 import gc
 import operator
 import random
+import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias, cast
 
 from . import _solver_table
 from ._solver_breadth import BREADTH_SHARE, Breadth
@@ -22,7 +23,15 @@ from ._solver_core import MACRO, TC, TF, EngineLike, IMove
 from ._solver_pointers import Pointers
 from ._solver_table import PackedMap, PackedSet, slots_for
 
-__all__ = ["Probe", "Resumable", "Search", "progress", "shorten", "talon_up_late"]
+__all__ = [
+    "Concurrent",
+    "Probe",
+    "Resumable",
+    "Search",
+    "progress",
+    "shorten",
+    "talon_up_late",
+]
 
 # The tables and paths of one search take at most the room of this many entries of a
 # packed table (a peak of 1,272 MiB at 18,000,000 on a standard draw-1 search,
@@ -66,6 +75,10 @@ STEP_WEIGHT = 6.0
 SKIP_FINISHED = True
 # ... unless the main search's path is longer than this: its keys are made for the test.
 SKIP_PATH = 4096
+# With two threads, the share of the room kept for the searches that run beside the
+# main search (the lean and fresh ones): the main search's table is bounded to the
+# rest, so that the two together stay within ``MAX_POSITIONS``.
+BESIDE_ROOM = 1 / 4
 
 
 class Search:
@@ -90,6 +103,7 @@ class Search:
         fresh: Callable[[Search, int], Resumable] | None = None,
         fresh_share: int = FRESH_SHARE,
         restart: int = 1_000,
+        threads: int = 1,
     ) -> None:
         self.engine = engine
         # What makes the main search (by default a ``Probe``), and how many times the
@@ -123,6 +137,16 @@ class Search:
         # What stopped a search that answers unknown: "nodes", "time" or "memory"
         # (``SolveLimit`` in ``pycanfield._solver``); None until then.
         self.stop: str | None = None
+        # With two threads or more, a main search that can run in a thread of its own
+        # (``Concurrent``) does, while the other searches take their turn here
+        # (``_together``).  Meanwhile ``held`` is the room it may take and ``pending``
+        # the positions it may search, which the others' steps keep clear of; ``beside``
+        # is the search running here, which a decisive main search halts.
+        self.threads = threads
+        self.held = 0
+        self.pending = 0
+        self.beside: _Live | None = None
+        self.main_done = threading.Event()
 
     def run(self) -> tuple[bool | None, list[IMove]]:
         """``(True, line)`` on a win, ``(False, [])`` when a complete search has
@@ -183,15 +207,101 @@ class Search:
             "lean": LEAN_SHARE,
             "fresh": self.fresh_share,
         }
+        together = self.threads > 1 and getattr(self.live["main"], "concurrent", False)
+        if together:
+            # The fresh searches have a core of their own: as many positions as the
+            # main search, rather than a part of its time.
+            quarters["fresh"] = max(quarters["fresh"], quarters["main"])
         while True:
-            for name in TURN:
+            if together:
+                answer = self._together(budget, quarters, luby)
+            else:
+                answer = self._one_by_one(budget, quarters, luby)
+            if answer is not None:
+                return answer
+            budget *= 2
+
+    def _one_by_one(
+        self, budget: int, quarters: dict[str, int], luby: Iterator[int]
+    ) -> tuple[bool | None, list[IMove]] | None:
+        """A turn: each search in the order of TURN, for its quarters of ``budget``;
+        the answer that ends the whole search, else None."""
+        for name in TURN:
+            share = budget * quarters[name] // 4
+            answer = self._fresh(share, luby) if name == "fresh" else self._resume(name, share)
+            if answer is not None:
+                return answer
+            if self._stopped():
+                return self._unknown("time")
+        return None
+
+    def _together(
+        self, budget: int, quarters: dict[str, int], luby: Iterator[int]
+    ) -> tuple[bool | None, list[IMove]] | None:
+        """A turn with the main search in a thread of its own and the others here,
+        each for its quarters of ``budget``.  The answers are taken in the order of
+        TURN, as in :meth:`_one_by_one`: a win or proof of the main search's turn comes
+        first, and halts the others (whose answers it would overrule); theirs does not
+        halt it.  With a node limit the steps are fixed at the start of the turn, so
+        that the answer does not hang on which thread is faster."""
+        live = self.live["main"]
+        main = cast(Concurrent, live)
+        step = self._step(budget * quarters["main"] // 4, 2, bounded=True)
+        room = self._room(live) - int(self.max_positions * BESIDE_ROOM)
+        if step <= 0:
+            return self._unknown("memory")
+        request = main.search_request(step, room=room)
+        raw: list[tuple[bool | None, Any, Any, int] | BaseException] = []
+        self.main_done.clear()
+
+        def run_main() -> None:
+            try:
+                outcome = main.search(request)
+            except BaseException as error:  # handed to the search's own thread
+                raw.append(error)
+                return
+            raw.append(outcome)
+            if outcome[0] is not None:  # a win or a proof: the others' answers are overruled
+                self.main_done.set()
+                beside = self.beside
+                halt = getattr(beside, "halt", None)
+                if halt is not None:
+                    halt()
+
+        worker = threading.Thread(target=run_main, name="pycanfield-main-search", daemon=True)
+        # Meanwhile the main search is not live here: its size is not read while it runs.
+        del self.live["main"]
+        self.held, self.pending = room, step
+        answers: list[tuple[bool | None, list[IMove]]] = []
+        worker.start()
+        try:
+            for name in TURN[1:]:
+                if self.main_done.is_set():
+                    break
                 share = budget * quarters[name] // 4
                 answer = self._fresh(share, luby) if name == "fresh" else self._resume(name, share)
                 if answer is not None:
-                    return answer
-                if self._stopped():
-                    return self._unknown("time")
-            budget *= 2
+                    answers.append(answer)
+                    break
+        except BaseException:
+            main.halt()  # an error here (such as KeyboardInterrupt) ends the whole search
+            raise
+        finally:
+            worker.join()
+            self.live = {"main": live, **self.live}
+            self.held = self.pending = 0
+            self.beside = None
+        if isinstance(raw[0], BaseException):
+            raise raw[0]
+        found, line = main.settle(raw[0])
+        if found is not None:
+            return found, line
+        for found, line in answers:
+            if found is not None:
+                return found, line
+        if answers or self._stopped():
+            return self._unknown("time")
+        return None
 
     def _resume(self, name: str, share: int) -> tuple[bool | None, list[IMove]] | None:
         """Resume the live search ``name`` for ``share`` positions: its answer if it
@@ -238,6 +348,11 @@ class Search:
                 rng = None if fresh == 1 else random.Random(fresh)
                 probe = Probe(self, rng, fresh % 2 == 1, lean=self.lean)
                 probe.finished = finished
+            # Named before the main search's end is looked at, so that a main search
+            # ending in between halts it (``_together``).
+            self.beside = probe
+            if self.main_done.is_set():
+                return None
             found, line = probe.advance(step, room=self._room(probe))
             # A fresh search that prunes nothing beyond what the main search prunes, and
             # finds nothing, is a proof too.
@@ -277,8 +392,8 @@ class Search:
         live searches' tables leave; for a search ``bounded`` by that room as it goes,
         not cut, but 0 when no room is left."""
         if self.node_limit is not None:
-            step = min(step, self.node_limit - self.nodes)
-        used = sum(p.size() for p in self.live.values())
+            step = min(step, self.node_limit - self.nodes - self.pending)
+        used = sum(p.size() for p in self.live.values()) + self.held
         left = (self.max_positions - used) // part
         if bounded:
             # Cut, the steps would shrink without end as its table neared the room.
@@ -289,7 +404,7 @@ class Search:
         """The most that ``probe``'s table and path may take: ``max_positions`` less
         what the other live searches take (a turn's budget keeps most turns well
         inside it, but one turn may deepen the path by its whole budget)."""
-        others = sum(p.size() for p in self.live.values() if p is not probe)
+        others = sum(p.size() for p in self.live.values() if p is not probe) + self.held
         return self.max_positions - others
 
     def _unknown(self, cause: str) -> tuple[bool | None, list[IMove]]:
@@ -638,6 +753,40 @@ class Resumable(Protocol):
     def advance(
         self, budget: int, *, room: int | None = None
     ) -> tuple[bool | None, list[IMove]]: ...
+
+
+class Concurrent(Protocol):
+    """A :class:`Resumable` whose search can run in a thread of its own, beside the
+    others (the native search, which lets go of the GIL while it searches); it says so
+    with a true ``concurrent``.
+
+    ``advance(budget, room=room)`` is ``settle(search(search_request(budget,
+    room=room)))``: :meth:`search` may run in another thread and touches nothing of
+    the :class:`Search`; :meth:`settle` counts what it did, in the search's own thread.
+    """
+
+    concurrent: bool
+
+    def size(self) -> int:
+        """As :meth:`Resumable.size`."""
+        ...
+
+    def search_request(self, budget: int, *, room: int | None = None) -> Any:
+        """What :meth:`search` needs for a step of ``budget`` positions within ``room``."""
+        ...
+
+    def search(self, request: Any) -> tuple[bool | None, Any, Any, int]:
+        """The step itself; its outcome goes to :meth:`settle`, and its first item is
+        what the answer's ``found`` will be (None: no win and no proof yet)."""
+        ...
+
+    def settle(self, outcome: tuple[bool | None, Any, Any, int]) -> tuple[bool | None, list[IMove]]:
+        """The step's answer, as :meth:`Resumable.advance` gives it."""
+        ...
+
+    def halt(self) -> None:
+        """Stop a running :meth:`search` soon (from another thread), and every later one."""
+        ...
 
 
 # A search that takes turns and holds a table.
