@@ -722,6 +722,8 @@ def test_a_search_runs_while_other_threads_do() -> None:
         prober.advance(10, -1.0, -1)
     with pytest.raises(RuntimeError, match="searching in another thread"):
         prober.key(root)
+    with pytest.raises(RuntimeError, match="searching in another thread"):
+        _ = prober.best
     prober.halt()
     worker.join(timeout=120)
     assert not worker.is_alive()

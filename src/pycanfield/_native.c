@@ -243,7 +243,8 @@ PyDoc_STRVAR(advance_doc,
 "a limit stopped it (``stop`` then says which: \"nodes\", \"time\", \"memory\" or\n"
 "\"halt\").  It lets go of the GIL while it searches, so that other threads run\n"
 "meanwhile (other Probers, each in its own thread, search at once); the Prober\n"
-"itself takes no other call of ``advance``, ``key`` or ``seen`` until it returns.");
+"itself takes no other call of ``advance``, ``key`` or ``seen``, and does not give\n"
+"``best``, until it returns.");
 
 /* How ``run`` ended. */
 enum { RUN_STOP, RUN_WON, RUN_THROUGH, RUN_NO_MEMORY, RUN_SIGNALS };
@@ -460,6 +461,11 @@ static PyObject *prober_need(Prober *o, void *closure) {
 }
 
 static PyObject *prober_best(Prober *o, void *closure) {
+    if (o->busy) {
+        /* The search writes it as it goes. */
+        PyErr_SetString(PyExc_RuntimeError, "the Prober is searching in another thread");
+        return NULL;
+    }
     if (!o->have_best) Py_RETURN_NONE;
     return Py_BuildValue("((iii)N)", o->best_score[0], o->best_score[1], o->best_score[2],
                          imove(&o->root, &o->best_first));
