@@ -779,7 +779,7 @@ def test_two_threads_answer_as_one(code: str, status: str) -> None:
 
 
 @needs_native
-def test_an_error_beside_the_main_search_halts_it(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_error_beside_the_main_search_halts_it() -> None:
     """An error in this thread while the main search runs in its own (here, a fresh
     search that cannot be made) halts the main search, waits for it, and goes up."""
     search = _search(cf.deal("CRB-D1-ZRVKZUT"), None, None, threads=2)
