@@ -258,6 +258,13 @@ static int halted(Prober *o) {
 #endif
 }
 
+/* Whether ``advance`` is running in another thread, with the exception set if so: its
+ * search changes the tables and ``best`` as it goes, so no other call may use them. */
+static int refuse_busy(const Prober *o) {
+    if (o->busy) PyErr_SetString(PyExc_RuntimeError, "the Prober is searching in another thread");
+    return o->busy;
+}
+
 /* The search itself, with no Python object touched, so that it runs without the GIL:
  * on for at most ``budget`` new positions in all (``*count`` of them taken so far),
  * to ``deadline`` (< 0: none) and ``memory`` bytes (< 0: no bound).  RUN_STOP with
@@ -374,10 +381,7 @@ static PyObject *prober_advance(Prober *o, PyObject *args) {
         PyErr_SetString(PyExc_RuntimeError, "the Prober was not started");
         return NULL;
     }
-    if (o->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "the Prober is searching in another thread");
-        return NULL;
-    }
+    if (refuse_busy(o)) return NULL;
     o->stop = NULL;
     o->full = 0;
     o->want = 0;
@@ -461,11 +465,7 @@ static PyObject *prober_need(Prober *o, void *closure) {
 }
 
 static PyObject *prober_best(Prober *o, void *closure) {
-    if (o->busy) {
-        /* The search writes it as it goes. */
-        PyErr_SetString(PyExc_RuntimeError, "the Prober is searching in another thread");
-        return NULL;
-    }
+    if (refuse_busy(o)) return NULL;
     if (!o->have_best) Py_RETURN_NONE;
     return Py_BuildValue("((iii)N)", o->best_score[0], o->best_score[1], o->best_score[2],
                          imove(&o->root, &o->best_first));
@@ -506,10 +506,7 @@ static int key_of(Prober *o, PyObject *args, uint32_t *key) {
         PyErr_SetString(PyExc_RuntimeError, "the Prober was not started");
         return -1;
     }
-    if (o->busy) {
-        PyErr_SetString(PyExc_RuntimeError, "the Prober is searching in another thread");
-        return -1;
-    }
+    if (refuse_busy(o)) return -1;
     if (read_state(state_t, &o->r, &st)) return -1;
     if (make_key(&o->r, &o->tables, &st, key)) {
         PyErr_NoMemory();

@@ -227,13 +227,20 @@ class Search:
         """A turn: each search in the order of TURN, for its quarters of ``budget``;
         the answer that ends the whole search, else None."""
         for name in TURN:
-            share = budget * quarters[name] // 4
-            answer = self._fresh(share, luby) if name == "fresh" else self._resume(name, share)
+            answer = self._turn_of(name, budget, quarters, luby)
             if answer is not None:
                 return answer
             if self._stopped():
                 return self._unknown("time")
         return None
+
+    def _turn_of(
+        self, name: str, budget: int, quarters: dict[str, int], luby: Iterator[int]
+    ) -> tuple[bool | None, list[IMove]] | None:
+        """The turn of the search ``name``, for its quarters of ``budget``: the answer
+        that ends the whole search, else None."""
+        share = budget * quarters[name] // 4
+        return self._fresh(share, luby) if name == "fresh" else self._resume(name, share)
 
     def _together(
         self, budget: int, quarters: dict[str, int], luby: Iterator[int]
@@ -247,9 +254,9 @@ class Search:
         live = self.live["main"]
         main = cast(Concurrent, live)
         step = self._step(budget * quarters["main"] // 4, 2, bounded=True)
-        room = self._room(live) - int(self.max_positions * BESIDE_ROOM)
         if step <= 0:
             return self._unknown("memory")
+        room = self._room(live) - int(self.max_positions * BESIDE_ROOM)
         request = main.search_request(step, room=room)
         raw: list[tuple[bool | None, Any, Any, int] | BaseException] = []
         self.main_done.clear()
@@ -278,8 +285,7 @@ class Search:
             for name in TURN[1:]:
                 if self.main_done.is_set():
                     break
-                share = budget * quarters[name] // 4
-                answer = self._fresh(share, luby) if name == "fresh" else self._resume(name, share)
+                answer = self._turn_of(name, budget, quarters, luby)
                 if answer is not None:
                     answers.append(answer)
                     break
@@ -766,10 +772,6 @@ class Concurrent(Protocol):
     """
 
     concurrent: bool
-
-    def size(self) -> int:
-        """As :meth:`Resumable.size`."""
-        ...
 
     def search_request(self, budget: int, *, room: int | None = None) -> Any:
         """What :meth:`search` needs for a step of ``budget`` positions within ``room``."""
