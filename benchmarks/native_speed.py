@@ -12,11 +12,18 @@ tests), so a game that one of them decides within the limit is named.
 Run ``python benchmarks/native_speed.py`` with the compiled wheel installed
 (``HATCH_BUILD_HOOK_ENABLE_CUSTOM=1 pip install .``); ``--smoke`` for a quick check.
 The figures depend on the machine and its load.
+
+``--against FILE`` compares the native search with another build of it instead of
+the Python search: ``FILE`` is a shared object of ``pycanfield._native`` built from
+other source (for example an earlier commit's, with the compiler line of
+hatch_build.py).  The two then search the same positions, so each round also checks
+that they agree on the answer, the positions searched and the line.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import platform
 import statistics
 import sys
@@ -47,13 +54,57 @@ def start(code: str) -> tuple[RulesEngine, Any]:
     return RulesEngine.from_position(state.position, with_draw(state.rules, state.draw))
 
 
-def native_round(code: str, limit: int) -> tuple[int, float, int, bool | None]:
-    """Positions, processor seconds, bytes in use, answer."""
+def native_round(
+    code: str, limit: int, module: Any = native
+) -> tuple[int, float, int, bool | None, Any]:
+    """Positions, processor seconds, bytes in use, answer, line."""
     engine, root = start(code)
-    prober = native.Prober(rules_tuple(engine, root), root)
+    prober = module.Prober(rules_tuple(engine, root), root)
     began = time.process_time()
-    found = prober.advance(limit, -1.0, -1)[0]
-    return prober.nodes, time.process_time() - began, prober.bytes, found
+    found, line, _ = prober.advance(limit, -1.0, -1)
+    return prober.nodes, time.process_time() - began, prober.bytes, found, line
+
+
+def load_build(path: str) -> Any:
+    """The native module built into the shared object at ``path``, beside the installed
+    one (its name ends in ``_native``, which its initialiser is named after)."""
+    spec = importlib.util.spec_from_file_location("against._native", path)
+    if spec is None or spec.loader is None:
+        sys.exit(f"{path}: not a module")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def against_main(games: tuple[str, ...], limit: int, rounds: int, path: str) -> None:
+    """The installed native search against the build at ``path``, round by round."""
+    other = load_build(path)
+    print(
+        f"positions per second of processor time, {len(games)} games, {limit:,} positions "
+        f"each, median of {rounds} round(s); the installed native search against {path}"
+    )
+    print(f"{'game':<16} {'installed':>11} {'against':>11} {'ratio':>6}  notes")
+    ratios = []
+    for code in games:
+        fast: list[float] = []
+        slow: list[float] = []
+        notes = set()
+        for _ in range(rounds):
+            n, seconds, _, found, line = native_round(code, limit)
+            fast.append(n / max(seconds, 1e-9))
+            m, seconds, _, other_found, other_line = native_round(code, limit, other)
+            slow.append(m / max(seconds, 1e-9))
+            if (n, found, line) != (m, other_found, other_line):
+                notes.add(f"DIFFERENT: {n:,} {found} against {m:,} {other_found}")
+            elif found is not None:
+                notes.add(f"{'won' if found else 'lost'} at {n:,}")
+        ratio = statistics.median(f / s for f, s in zip(fast, slow, strict=True))
+        ratios.append(ratio)
+        print(
+            f"{code:<16} {statistics.median(fast):>9,.0f}/s {statistics.median(slow):>9,.0f}/s"
+            f" {ratio:>5.2f}x  {'; '.join(sorted(notes))}"
+        )
+    print(f"median ratio {statistics.median(ratios):.2f}x")
 
 
 def python_round(code: str, limit: int) -> tuple[int, float, int, bool | None]:
@@ -71,6 +122,7 @@ def main() -> None:
     parser.add_argument("--node-limit", type=int, default=1_000_000)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--smoke", action="store_true", help="1 round, 2 games, 20,000")
+    parser.add_argument("--against", metavar="FILE", help="another build of the native module")
     args = parser.parse_args()
     if native is None:
         sys.exit("the native search is not built: install the compiled wheel")
@@ -78,6 +130,9 @@ def main() -> None:
     limit, rounds = args.node_limit, args.rounds
     if args.smoke:
         games, limit, rounds = GAMES[:2], 20_000, 1
+    if args.against:
+        against_main(games, limit, rounds, args.against)
+        return
     print(
         f"positions per second of processor time, {len(games)} games, {limit:,} positions "
         f"each, median of {rounds} round(s); Python search {python_build()}, "
@@ -92,7 +147,7 @@ def main() -> None:
         notes = []
         per = 0.0
         for _ in range(rounds):
-            n, seconds, size, found = native_round(code, limit)
+            n, seconds, size, found, _ = native_round(code, limit)
             fast.append(n / max(seconds, 1e-9))
             per = size / max(n, 1)
             if found is not None:

@@ -188,6 +188,27 @@ def test_answers_agree_with_plain_search(locks: bool, start: cf.GameState, rules
         assert cf.is_won(replay(here, result.moves))
 
 
+@needs_native
+@settings(max_examples=40, deadline=None)
+@given(_LATE, play_rules)
+def test_the_search_names_keys_as_key_does(start: cf.GameState, rules: cf.Rules) -> None:
+    """The search names a successor's key from its parent's names, naming afresh only
+    the columns and the rest that the move changed; ``seen``, which names every part
+    afresh, finds the same keys: each position of a winning line, and after a search
+    through, each position one and two moves from the root."""
+    assume(not rules.autocomplete)
+    engine, root = engine_and_root(cf.GameState(start.position, rules=rules))
+    prober = native.Prober(rules_tuple(engine, root), root)
+    found, _, states = prober.advance(1 << 60, -1.0, -1)
+    if found:
+        assert all(prober.seen(state) for state in states)
+    else:
+        assert found is False
+        near = [child for _, child in engine.children(root)]
+        near += [grandchild for child in near for _, grandchild in engine.children(child)]
+        assert all(prober.seen(state) for state in near)
+
+
 def python_depth_first(engine: RulesEngine, root: RState, limit: int) -> Iterator[RState]:
     """The positions that the Python engine's moves searched depth first with one table
     visit from ``root``, in order, at most ``limit``, up to a won one."""

@@ -35,9 +35,24 @@
 
 typedef struct {
     St st;
+    uint32_t names[1 + MAXC];  /* the names of its key's parts (name_parts) */
     uint64_t h;                /* the hash of its key */
     uint32_t first, next, end; /* this position's moves in the pool */
 } Frame;
+
+/* A move's successor, made with the move, its key's parts named then (names[0] == 0:
+ * not named, for want of memory), and its key's hash. */
+typedef struct {
+    St st;
+    uint32_t names[1 + MAXC];
+    uint64_t h;
+} Ahead;
+
+#ifdef __GNUC__
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
 
 static double now(void) {
     struct timespec ts;
@@ -64,6 +79,7 @@ typedef struct {
     Frozen frozen;
     Frame *frames;
     Mv *pool;
+    Ahead *ahead; /* beside the pool: each move's successor, made and named */
     size_t frames_cap, pool_cap, depth, pooln;
     long long nodes;
     int best_score[3], have_best, done; /* done: 1 won, 2 searched through */
@@ -80,20 +96,21 @@ typedef struct {
 
 static size_t prober_bytes(const Prober *o) {
     return tables_bytes(&o->tables) + frozen_bytes(&o->frozen) + o->depth * sizeof *o->frames +
-           o->pooln * sizeof *o->pool;
+           o->pooln * (sizeof *o->pool + sizeof *o->ahead);
 }
 
 static void prober_dealloc(Prober *o) {
     free(o->frames);
     free(o->pool);
+    free(o->ahead);
     tables_free(&o->tables);
     frozen_free(&o->frozen);
     Py_TYPE(o)->tp_free((PyObject *)o);
 }
 
-/* ``st`` (its key's hash ``h``) onto the path, its moves (at most 2 * MOST) made
- * straight into the pool. */
-static int push(Prober *o, const St *st, uint64_t h) {
+/* ``st`` (its key's parts named ``names``, the key's hash ``h``) onto the path, its
+ * moves (at most 2 * MOST) made straight into the pool. */
+static int push(Prober *o, const St *st, const uint32_t *names, uint64_t h) {
     if (o->depth == o->frames_cap) {
         Frame *more = realloc(o->frames, 2 * o->frames_cap * sizeof *more);
         if (!more) return -1;
@@ -104,6 +121,9 @@ static int push(Prober *o, const St *st, uint64_t h) {
         Mv *more = realloc(o->pool, 2 * o->pool_cap * sizeof *more);
         if (!more) return -1;
         o->pool = more;
+        Ahead *ahead = realloc(o->ahead, 2 * o->pool_cap * sizeof *ahead);
+        if (!ahead) return -1;
+        o->ahead = ahead;
         o->pool_cap *= 2;
     }
     int n = 0;
@@ -126,9 +146,28 @@ static int push(Prober *o, const St *st, uint64_t h) {
                 o->pool[o->pooln + i] = o->pool[o->pooln + j];
                 o->pool[o->pooln + j] = t;
             }
+        /* The successors' keys, and a prefetch of the table's slots where they will
+         * be looked for: the slots are far apart in memory, and their loads, made
+         * here together, overlap instead of each stalling the search in turn. */
+        Keys *keys = &o->tables.keys;
+        size_t w = (size_t)keys->width;
+        for (int i = 0; i < n; i++) {
+            Ahead *a = &o->ahead[o->pooln + (size_t)i];
+            uint32_t key[1 + MAXC];
+            apply_move(&o->r, st, &o->pool[o->pooln + (size_t)i], &a->st);
+            if (name_parts(&o->r, &o->tables, &a->st, st, names, a->names)) {
+                a->names[0] = 0;
+                continue;
+            }
+            key_of_names(a->names, o->r.ncols, key);
+            a->h = hash_key(key, keys->width);
+            const Shard *s = keys_shard(keys, a->h);
+            PREFETCH(s->slots + keys_slot(a->h, s->size) * w);
+        }
     }
     Frame *f = &o->frames[o->depth++];
     f->st = *st;
+    memcpy(f->names, names, sizeof f->names);
     f->h = h;
     f->first = f->next = (uint32_t)o->pooln;
     f->end = (uint32_t)(o->pooln + (size_t)n);
@@ -146,7 +185,7 @@ static int forget_shard(Prober *o, Shard *s) {
     for (size_t i = 0; i < o->depth; i++) {
         const Frame *f = &o->frames[i];
         if (keys_shard(keys, f->h) != s) continue;
-        if (make_key(&o->r, &o->tables, &f->st, key)) return -1;
+        key_of_names(f->names, o->r.ncols, key);
         int got = keys_add(keys, s, key, f->h);
         if (got < 0) return -1; /* the path alone fills the shard */
         dropped -= got;
@@ -177,7 +216,7 @@ static int prober_fit(Prober *o, long long memory) {
 
 static int prober_init(Prober *o, PyObject *args, PyObject *kwds) {
     PyObject *rules_t, *state_t;
-    uint32_t key[1 + MAXC];
+    uint32_t parts[1 + MAXC], key[1 + MAXC];
     static char *names[] = {"rules", "state", "forget", "seed", NULL};
     int forget = 0;
     unsigned long long seed = 0;
@@ -195,11 +234,15 @@ static int prober_init(Prober *o, PyObject *args, PyObject *kwds) {
     o->pool_cap = 1 << 16;
     o->frames = malloc(o->frames_cap * sizeof *o->frames);
     o->pool = malloc(o->pool_cap * sizeof *o->pool);
-    if (!o->frames || !o->pool || tables_init(&o->tables, o->r.ncols) ||
-        frozen_init(&o->frozen) ||
-        make_key(&o->r, &o->tables, &o->root, key) ||
-        keys_enter(&o->tables.keys, key) < 0 ||
-        push(o, &o->root, hash_key(key, o->tables.keys.width))) {
+    o->ahead = malloc(o->pool_cap * sizeof *o->ahead);
+    if (!o->frames || !o->pool || !o->ahead || tables_init(&o->tables, o->r.ncols) ||
+        frozen_init(&o->frozen) || name_parts(&o->r, &o->tables, &o->root, NULL, NULL, parts)) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    key_of_names(parts, o->r.ncols, key);
+    if (keys_enter(&o->tables.keys, key) < 0 ||
+        push(o, &o->root, parts, hash_key(key, o->tables.keys.width))) {
         PyErr_NoMemory();
         return -1;
     }
@@ -274,7 +317,7 @@ static int refuse_busy(const Prober *o) {
  * at the signals with the GIL held and call it again. */
 static int run(Prober *o, long long budget, long long *count, double deadline,
                long long memory, const char **stop) {
-    uint32_t key[1 + MAXC];
+    uint32_t names[1 + MAXC], key[1 + MAXC];
     while (o->depth) {
         Frame *f = &o->frames[o->depth - 1];
         if (f->next == f->end) {
@@ -286,15 +329,23 @@ static int run(Prober *o, long long budget, long long *count, double deadline,
             *stop = "nodes";
             return RUN_STOP;
         }
-        St child;
-        apply_move(&o->r, &f->st, &o->pool[f->next++], &child);
-        if (make_key(&o->r, &o->tables, &child, key)) {
-            f->next--; /* tried again on resuming */
-            *stop = "memory";
-            return RUN_STOP;
-        }
+        St child = o->ahead[f->next].st;
+        const Ahead *a = &o->ahead[f->next++];
         Keys *keys = &o->tables.keys;
-        uint64_t h = hash_key(key, keys->width);
+        uint64_t h;
+        if (a->names[0]) {
+            memcpy(names, a->names, sizeof names); /* push may move the pool */
+            key_of_names(names, o->r.ncols, key);
+            h = a->h;
+        } else {
+            if (name_parts(&o->r, &o->tables, &child, &f->st, f->names, names)) {
+                f->next--; /* tried again on resuming */
+                *stop = "memory";
+                return RUN_STOP;
+            }
+            key_of_names(names, o->r.ncols, key);
+            h = hash_key(key, keys->width);
+        }
         Shard *shard = keys_shard(keys, h);
         if (keys_due(shard) && (!o->full || keys_packed(shard))) {
             /* Growing a shard holds its old slots and its new at once, and moves its
@@ -347,7 +398,7 @@ static int run(Prober *o, long long budget, long long *count, double deadline,
             o->best_first = o->pool[o->frames[0].next - 1];
             o->have_best = 1;
         }
-        if (push(o, &child, h)) return RUN_NO_MEMORY;
+        if (push(o, &child, names, h)) return RUN_NO_MEMORY;
         if (up == 52) return RUN_WON;
         if (!(*count & 1023)) {
             if (deadline >= 0 && now() >= deadline) {

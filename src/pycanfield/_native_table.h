@@ -337,24 +337,46 @@ static size_t tables_bytes(const Tables *t) {
     return strings_bytes(&t->columns) + strings_bytes(&t->rests) + keys_bytes(&t->keys);
 }
 
-/* The exact key of ``st``: the name of its rest (the reserve size, the pointer, the
- * passes, and which of the root's talon cards are left, 52 bits) and the names of its
- * columns, sorted (interchangeable columns); the foundations follow.  Returns -1 out
- * of memory. */
-static int make_key(const Rules *r, Tables *t, const St *st, uint32_t *key) {
-    uint8_t rest[10];
-    rest[0] = st->rlen;
-    rest[1] = st->p;
-    rest[2] = st->passes;
-    uint64_t bits = 0;
-    for (int i = 0; i < st->tlen; i++) bits |= (uint64_t)1 << r->rootpos[st->talon[i]];
-    for (int i = 0; i < 7; i++) rest[3 + i] = (uint8_t)(bits >> (8 * i));
-    if (!(key[0] = intern(&t->rests, rest, 10))) return -1;
-    int at = 0, n = r->ncols;
-    for (int i = 0; i < n; i++) {
-        uint32_t name = intern(&t->columns, st->cards + at, st->len[i]);
-        if (!name) return -1;
-        at += st->len[i];
+/* The names of the parts of ``st``'s key, into ``names``: first its rest's (the
+ * reserve size, the pointer, the passes, and which of the root's talon cards are
+ * left, 52 bits), then its columns' in order.  A part that is as in ``up`` (names
+ * ``up_names``; NULL: none) keeps its name without hashing or looking it up: a move
+ * changes one or two columns, and often not the rest, so a child's key mostly reuses
+ * its parent's names.  Returns -1 out of memory. */
+static int name_parts(const Rules *r, Tables *t, const St *st, const St *up,
+                      const uint32_t *up_names, uint32_t *names) {
+    if (up && st->rlen == up->rlen && st->p == up->p && st->passes == up->passes &&
+        st->tlen == up->tlen && !memcmp(st->talon, up->talon, st->tlen)) {
+        names[0] = up_names[0];
+    } else {
+        uint8_t rest[10];
+        rest[0] = st->rlen;
+        rest[1] = st->p;
+        rest[2] = st->passes;
+        uint64_t bits = 0;
+        for (int i = 0; i < st->tlen; i++) bits |= (uint64_t)1 << r->rootpos[st->talon[i]];
+        for (int i = 0; i < 7; i++) rest[3 + i] = (uint8_t)(bits >> (8 * i));
+        if (!(names[0] = intern(&t->rests, rest, 10))) return -1;
+    }
+    int at = 0, up_at = 0;
+    for (int i = 0; i < r->ncols; i++) {
+        int n = st->len[i];
+        if (up && up->len[i] == n && !memcmp(st->cards + at, up->cards + up_at, (size_t)n))
+            names[1 + i] = up_names[1 + i];
+        else if (!(names[1 + i] = intern(&t->columns, st->cards + at, n)))
+            return -1;
+        at += n;
+        if (up) up_at += up->len[i];
+    }
+    return 0;
+}
+
+/* The exact key of the parts named ``names`` (of name_parts): the rest's name, then
+ * the columns' sorted (interchangeable columns); the foundations follow. */
+static void key_of_names(const uint32_t *names, int ncols, uint32_t *key) {
+    key[0] = names[0];
+    for (int i = 0; i < ncols; i++) {
+        uint32_t name = names[1 + i];
         int j = i;
         while (j > 0 && key[j] > name) {
             key[j + 1] = key[j];
@@ -362,6 +384,13 @@ static int make_key(const Rules *r, Tables *t, const St *st, uint32_t *key) {
         }
         key[j + 1] = name;
     }
+}
+
+/* The exact key of ``st``, its parts named afresh.  Returns -1 out of memory. */
+static int make_key(const Rules *r, Tables *t, const St *st, uint32_t *key) {
+    uint32_t names[1 + MAXC];
+    if (name_parts(r, t, st, NULL, NULL, names)) return -1;
+    key_of_names(names, r->ncols, key);
     return 0;
 }
 
