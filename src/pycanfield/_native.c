@@ -40,11 +40,17 @@ typedef struct {
     uint32_t first, next, end; /* this position's moves in the pool */
 } Frame;
 
-/* A move's successor, made with the move, its key's parts named then (names[0] == 0:
- * not named, for want of memory), and its key's hash. */
+/* A move's successor, made with the move, its key's parts named then, and its key's
+ * hash.  The entries are a ring of AHEAD, for the moves at the top of the pool: the
+ * move at pool index ``i`` has entry ``i % AHEAD`` while ``at == i + 1``.  A path can be
+ * hundreds of thousands of positions deep, and the ring keeps what this costs under
+ * a megabyte; a move whose entry a deeper position took, or that could not be
+ * named for want of memory, is made and named again when its turn comes. */
+#define AHEAD (1 << 12)
 typedef struct {
     St st;
     uint32_t names[1 + MAXC];
+    uint32_t at; /* the pool index of the move, plus one; 0: none */
     uint64_t h;
 } Ahead;
 
@@ -79,7 +85,7 @@ typedef struct {
     Frozen frozen;
     Frame *frames;
     Mv *pool;
-    Ahead *ahead; /* beside the pool: each move's successor, made and named */
+    Ahead *ahead; /* the ring of the moves' successors, made and named */
     size_t frames_cap, pool_cap, depth, pooln;
     long long nodes;
     int best_score[3], have_best, done; /* done: 1 won, 2 searched through */
@@ -96,7 +102,7 @@ typedef struct {
 
 static size_t prober_bytes(const Prober *o) {
     return tables_bytes(&o->tables) + frozen_bytes(&o->frozen) + o->depth * sizeof *o->frames +
-           o->pooln * (sizeof *o->pool + sizeof *o->ahead);
+           o->pooln * sizeof *o->pool + AHEAD * sizeof *o->ahead;
 }
 
 static void prober_dealloc(Prober *o) {
@@ -121,9 +127,6 @@ static int push(Prober *o, const St *st, const uint32_t *names, uint64_t h) {
         Mv *more = realloc(o->pool, 2 * o->pool_cap * sizeof *more);
         if (!more) return -1;
         o->pool = more;
-        Ahead *ahead = realloc(o->ahead, 2 * o->pool_cap * sizeof *ahead);
-        if (!ahead) return -1;
-        o->ahead = ahead;
         o->pool_cap *= 2;
     }
     int n = 0;
@@ -152,13 +155,15 @@ static int push(Prober *o, const St *st, const uint32_t *names, uint64_t h) {
         Keys *keys = &o->tables.keys;
         size_t w = (size_t)keys->width;
         for (int i = 0; i < n; i++) {
-            Ahead *a = &o->ahead[o->pooln + (size_t)i];
+            size_t at = o->pooln + (size_t)i;
+            Ahead *a = &o->ahead[at % AHEAD];
             uint32_t key[1 + MAXC];
-            apply_move(&o->r, st, &o->pool[o->pooln + (size_t)i], &a->st);
+            apply_move(&o->r, st, &o->pool[at], &a->st);
             if (name_parts(&o->r, &o->tables, &a->st, st, names, a->names)) {
-                a->names[0] = 0;
+                a->at = 0;
                 continue;
             }
+            a->at = (uint32_t)at + 1;
             key_of_names(a->names, o->r.ncols, key);
             a->h = hash_key(key, keys->width);
             const Shard *s = keys_shard(keys, a->h);
@@ -234,7 +239,7 @@ static int prober_init(Prober *o, PyObject *args, PyObject *kwds) {
     o->pool_cap = 1 << 16;
     o->frames = malloc(o->frames_cap * sizeof *o->frames);
     o->pool = malloc(o->pool_cap * sizeof *o->pool);
-    o->ahead = malloc(o->pool_cap * sizeof *o->ahead);
+    o->ahead = calloc(AHEAD, sizeof *o->ahead);
     if (!o->frames || !o->pool || !o->ahead || tables_init(&o->tables, o->r.ncols) ||
         frozen_init(&o->frozen) || name_parts(&o->r, &o->tables, &o->root, NULL, NULL, parts)) {
         PyErr_NoMemory();
@@ -329,15 +334,17 @@ static int run(Prober *o, long long budget, long long *count, double deadline,
             *stop = "nodes";
             return RUN_STOP;
         }
-        St child = o->ahead[f->next].st;
-        const Ahead *a = &o->ahead[f->next++];
+        St child;
+        const Ahead *a = &o->ahead[f->next % AHEAD];
         Keys *keys = &o->tables.keys;
         uint64_t h;
-        if (a->names[0]) {
-            memcpy(names, a->names, sizeof names); /* push may move the pool */
+        if (a->at == ++f->next) { /* the move's index plus one */
+            child = a->st;
+            memcpy(names, a->names, sizeof names); /* push overwrites the entry */
             key_of_names(names, o->r.ncols, key);
             h = a->h;
         } else {
+            apply_move(&o->r, &f->st, &o->pool[f->next - 1], &child);
             if (name_parts(&o->r, &o->tables, &child, &f->st, f->names, names)) {
                 f->next--; /* tried again on resuming */
                 *stop = "memory";
