@@ -28,6 +28,7 @@ import platform
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pycanfield as cf
@@ -76,6 +77,26 @@ def load_build(path: str) -> Any:
     return module
 
 
+def compare(
+    games: tuple[str, ...], rounds: int, one_round: Callable[[str], tuple[float, float, float, str]]
+) -> Iterator[tuple[str, float, float, float, float, list[str]]]:
+    """For each game, ``rounds`` of ``one_round`` (positions a second of the two
+    searches, native bytes a position, a note or ""): the game, the two medians, the
+    median ratio, the last bytes a position and the notes."""
+    for code in games:
+        fast: list[float] = []
+        slow: list[float] = []
+        notes: set[str] = set()
+        per = 0.0
+        for _ in range(rounds):
+            first, second, per, note = one_round(code)
+            fast.append(first)
+            slow.append(second)
+            notes.update(note.split("; ") if note else [])
+        ratio = statistics.median(f / s for f, s in zip(fast, slow, strict=True))
+        yield code, statistics.median(fast), statistics.median(slow), ratio, per, sorted(notes)
+
+
 def against_main(games: tuple[str, ...], limit: int, rounds: int, path: str) -> None:
     """The installed native search against the build at ``path``, round by round."""
     other = load_build(path)
@@ -84,26 +105,21 @@ def against_main(games: tuple[str, ...], limit: int, rounds: int, path: str) -> 
         f"each, median of {rounds} round(s); the installed native search against {path}"
     )
     print(f"{'game':<16} {'installed':>11} {'against':>11} {'ratio':>6}  notes")
+
+    def one_round(code: str) -> tuple[float, float, float, str]:
+        n, seconds, size, found, line = native_round(code, limit)
+        m, other_seconds, _, other_found, other_line = native_round(code, limit, other)
+        note = ""
+        if (n, found, line) != (m, other_found, other_line):
+            note = f"DIFFERENT: {n:,} {found} against {m:,} {other_found}"
+        elif found is not None:
+            note = f"{'won' if found else 'lost'} at {n:,}"
+        return n / max(seconds, 1e-9), m / max(other_seconds, 1e-9), size / max(n, 1), note
+
     ratios = []
-    for code in games:
-        fast: list[float] = []
-        slow: list[float] = []
-        notes = set()
-        for _ in range(rounds):
-            n, seconds, _, found, line = native_round(code, limit)
-            fast.append(n / max(seconds, 1e-9))
-            m, seconds, _, other_found, other_line = native_round(code, limit, other)
-            slow.append(m / max(seconds, 1e-9))
-            if (n, found, line) != (m, other_found, other_line):
-                notes.add(f"DIFFERENT: {n:,} {found} against {m:,} {other_found}")
-            elif found is not None:
-                notes.add(f"{'won' if found else 'lost'} at {n:,}")
-        ratio = statistics.median(f / s for f, s in zip(fast, slow, strict=True))
+    for code, fast, slow, ratio, _, notes in compare(games, rounds, one_round):
         ratios.append(ratio)
-        print(
-            f"{code:<16} {statistics.median(fast):>9,.0f}/s {statistics.median(slow):>9,.0f}/s"
-            f" {ratio:>5.2f}x  {'; '.join(sorted(notes))}"
-        )
+        print(f"{code:<16} {fast:>9,.0f}/s {slow:>9,.0f}/s {ratio:>5.2f}x  {'; '.join(notes)}")
     print(f"median ratio {statistics.median(ratios):.2f}x")
 
 
@@ -140,27 +156,26 @@ def main() -> None:
         f"{platform.machine()}"
     )
     print(f"{'game':<16} {'native':>11} {'python':>9} {'ratio':>6}  {'native B/pos':>12}  notes")
+
+    def one_round(code: str) -> tuple[float, float, float, str]:
+        n, seconds, size, found, _ = native_round(code, limit)
+        m, python_seconds, _, python_found = python_round(code, limit)
+        notes = [f"native {'won' if found else 'lost'} at {n:,}"] if found is not None else []
+        if python_found is not None:
+            notes.append(f"python {'won' if python_found else 'lost'} at {m:,}")
+        return (
+            n / max(seconds, 1e-9),
+            m / max(python_seconds, 1e-9),
+            size / max(n, 1),
+            "; ".join(notes),
+        )
+
     ratios = []
-    for code in games:
-        fast: list[float] = []
-        slow: list[float] = []
-        notes = []
-        per = 0.0
-        for _ in range(rounds):
-            n, seconds, size, found, _ = native_round(code, limit)
-            fast.append(n / max(seconds, 1e-9))
-            per = size / max(n, 1)
-            if found is not None:
-                notes.append(f"native {'won' if found else 'lost'} at {n:,}")
-            n, seconds, _, found = python_round(code, limit)
-            slow.append(n / max(seconds, 1e-9))
-            if found is not None:
-                notes.append(f"python {'won' if found else 'lost'} at {n:,}")
-        ratio = statistics.median(f / s for f, s in zip(fast, slow, strict=True))
+    for code, fast, slow, ratio, per, notes in compare(games, rounds, one_round):
         ratios.append(ratio)
         print(
-            f"{code:<16} {statistics.median(fast):>9,.0f}/s {statistics.median(slow):>7,.0f}/s"
-            f" {ratio:>5.1f}x  {per:>12.1f}  {'; '.join(sorted(set(notes)))}"
+            f"{code:<16} {fast:>9,.0f}/s {slow:>7,.0f}/s"
+            f" {ratio:>5.1f}x  {per:>12.1f}  {'; '.join(notes)}"
         )
     print(f"median ratio {statistics.median(ratios):.1f}x")
 

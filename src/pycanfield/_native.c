@@ -114,6 +114,18 @@ static void prober_dealloc(Prober *o) {
     Py_TYPE(o)->tp_free((PyObject *)o);
 }
 
+/* The successor of ``st`` (its key's parts named ``names``) by ``m``, into ``child``,
+ * its key's parts named into ``child_names``, its key and the key's hash.  Returns -1
+ * out of memory (the names not made). */
+static int successor(Prober *o, const St *st, const uint32_t *names, const Mv *m, St *child,
+                     uint32_t *child_names, uint32_t *key, uint64_t *h) {
+    apply_move(&o->r, st, m, child);
+    if (name_parts(&o->r, &o->tables, child, st, names, child_names)) return -1;
+    key_of_names(child_names, o->r.ncols, key);
+    *h = hash_key(key, o->tables.keys.width);
+    return 0;
+}
+
 /* ``st`` (its key's parts named ``names``, the key's hash ``h``) onto the path, its
  * moves (at most 2 * MOST) made straight into the pool. */
 static int push(Prober *o, const St *st, const uint32_t *names, uint64_t h) {
@@ -158,14 +170,11 @@ static int push(Prober *o, const St *st, const uint32_t *names, uint64_t h) {
             size_t at = o->pooln + (size_t)i;
             Ahead *a = &o->ahead[at % AHEAD];
             uint32_t key[1 + MAXC];
-            apply_move(&o->r, st, &o->pool[at], &a->st);
-            if (name_parts(&o->r, &o->tables, &a->st, st, names, a->names)) {
+            if (successor(o, st, names, &o->pool[at], &a->st, a->names, key, &a->h)) {
                 a->at = 0;
                 continue;
             }
             a->at = (uint32_t)at + 1;
-            key_of_names(a->names, o->r.ncols, key);
-            a->h = hash_key(key, keys->width);
             const Shard *s = keys_shard(keys, a->h);
             PREFETCH(s->slots + keys_slot(a->h, s->size) * w);
         }
@@ -343,15 +352,11 @@ static int run(Prober *o, long long budget, long long *count, double deadline,
             memcpy(names, a->names, sizeof names); /* push overwrites the entry */
             key_of_names(names, o->r.ncols, key);
             h = a->h;
-        } else {
-            apply_move(&o->r, &f->st, &o->pool[f->next - 1], &child);
-            if (name_parts(&o->r, &o->tables, &child, &f->st, f->names, names)) {
-                f->next--; /* tried again on resuming */
-                *stop = "memory";
-                return RUN_STOP;
-            }
-            key_of_names(names, o->r.ncols, key);
-            h = hash_key(key, keys->width);
+        } else if (successor(o, &f->st, f->names, &o->pool[f->next - 1], &child, names, key,
+                             &h)) {
+            f->next--; /* tried again on resuming */
+            *stop = "memory";
+            return RUN_STOP;
         }
         Shard *shard = keys_shard(keys, h);
         if (keys_due(shard) && (!o->full || keys_packed(shard))) {
