@@ -79,6 +79,7 @@ ext = Extension(
         "pycanfield/_native_locks.h",
         "pycanfield/_native_table.h",
         "pycanfield/_native_frozen.h",
+        "pycanfield/_native_beam.h",
     ],
     extra_compile_args=["-O2"],
 )

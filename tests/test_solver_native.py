@@ -9,7 +9,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import assume, find, given, settings
@@ -19,7 +19,7 @@ import pycanfield as cf
 from pycanfield import _solver_native
 from pycanfield._solver import _search, solver_build
 from pycanfield._solver_frozen import Frozen
-from pycanfield._solver_native import _LOCK_BEHIND, NativeProbe, rules_tuple
+from pycanfield._solver_native import _LOCK_BEHIND, NativeBeam, NativeProbe, rules_tuple
 from pycanfield._solver_rules import RState, RulesEngine
 from pycanfield._solver_search import Concurrent, Search
 from pycanfield._variants import with_draw
@@ -594,13 +594,25 @@ def test_solve_uses_it_where_it_plays() -> None:
     assert search.make_main is NativeProbe
     made = record_main(search)
     fresh = record_fresh(search)
+    beams: list[NativeBeam] = []
+    make_beam = search.make_beam
+    assert make_beam is not None
+
+    def recorded(outer: Search) -> NativeBeam:
+        beams.append(cast(NativeBeam, make_beam(outer)))
+        return beams[-1]
+
+    search.make_beam = recorded
     assert search.run() == (None, [])
     assert search.nodes == 1_000_000
     # Whole runs leave no lean search.  The first turn: 24 times the Python main
-    # search's first budget of 20,000 positions to the native main search, 8 times to
+    # search's first budget of 20,000 positions to the native main search, 4 times to
+    # the beam search (which ends its turn with a position's successors), 8 times to
     # the fresh ones; the second turn's main search reaches the node limit.
     unit = _solver_native.RESTART
-    assert made[0].prober.nodes == 480_000 + 360_000
+    (beam,) = beams
+    assert 80_000 <= beam.beamer.nodes < 80_000 + 100
+    assert made[0].prober.nodes == 1_000_000 - 160_000 - beam.beamer.nodes
     assert [number for number, _ in fresh] == list(range(1, len(fresh) + 1))
     budgets = [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     assert [probe.prober.nodes for _, probe in fresh] == [unit * b for b in budgets][: len(fresh)]
@@ -714,9 +726,11 @@ def test_the_fresh_searches_share_follows_the_redeals(code: str, share: int) -> 
 
 
 @needs_native
-def test_with_endless_redeals_the_fresh_searches_get_half() -> None:
+def test_with_endless_redeals_the_fresh_searches_get_half(monkeypatch: pytest.MonkeyPatch) -> None:
     """Under ``superior`` (redeals without end) the first turn gives the fresh searches
-    as many positions as the main search: 480,000 each."""
+    as many positions as the main search: 480,000 each (the beam search left out,
+    whose turn ``test_solve_uses_it_where_it_plays`` counts)."""
+    monkeypatch.setattr(_solver_native, "BEAM_SHARE_ENDLESS", 0)
     search = _search(cf.deal("CSU-D3-GKLJEAW"), 960_000, None)
     made = record_main(search)
     fresh = record_fresh(search)
@@ -759,10 +773,12 @@ def test_a_search_runs_while_other_threads_do() -> None:
 
 
 @needs_native
-def test_with_two_threads_the_fresh_searches_get_a_core() -> None:
+def test_with_two_threads_the_fresh_searches_get_a_core(monkeypatch: pytest.MonkeyPatch) -> None:
     """With ``threads=2`` the main search runs in a thread of its own, and the fresh
     searches get as many positions as it does even with limited redeals (a quarter as
-    many with one thread): under ``rainbow``, 480,000 each in the first turn."""
+    many with one thread): under ``rainbow``, 480,000 each in the first turn (the beam
+    search left out)."""
+    monkeypatch.setattr(_solver_native, "BEAM_SHARE", 0)
     search = _search(cf.deal("CRB-D1-ZRVKZUT"), 960_000, None, threads=2)
     made = record_main(search)
     fresh = record_fresh(search)

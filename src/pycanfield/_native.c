@@ -17,7 +17,8 @@
  * reads the rules from a RulesEngine and falls back to the Python search without it.
  * The positions and moves are in _native_moves.h, the tests of locked cards in
  * _native_locks.h, the table in _native_table.h, the test of frozen foundations in
- * _native_frozen.h; this file holds the search and the module.
+ * _native_frozen.h, and the beam search, which only ever finds wins, in _native_beam.h;
+ * this file holds the search and the module.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -622,6 +623,8 @@ static PyTypeObject ProberType = {
     .tp_methods = prober_methods,
     .tp_getset = prober_getset,
 };
+#include "_native_beam.h"
+
 /* The (rules, state) pair of a module function's ``args``; -1 with an exception set. */
 static int rules_and_state(PyObject *args, Rules *r, St *st) {
     PyObject *rules_t, *state_t;
@@ -704,12 +707,18 @@ static struct PyModuleDef module = {
 };
 
 PyMODINIT_FUNC PyInit__native(void) {
-    if (PyType_Ready(&ProberType) < 0) return NULL;
+    if (PyType_Ready(&ProberType) < 0 || PyType_Ready(&BeamerType) < 0) return NULL;
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;
     Py_INCREF(&ProberType);
     if (PyModule_AddObject(m, "Prober", (PyObject *)&ProberType) < 0) {
         Py_DECREF(&ProberType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&BeamerType);
+    if (PyModule_AddObject(m, "Beamer", (PyObject *)&BeamerType) < 0) {
+        Py_DECREF(&BeamerType);
         Py_DECREF(m);
         return NULL;
     }

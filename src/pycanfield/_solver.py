@@ -339,6 +339,8 @@ def _search(
             fresh=_solver_native.fresh,
             fresh_share=_solver_native.fresh_share(general),
             restart=_solver_native.RESTART,
+            beam=_solver_native.beam,
+            beam_share=_solver_native.beam_share(general),
             threads=threads,
         )
     return Search(general, start, node_limit=node_limit, time_limit=time_limit)

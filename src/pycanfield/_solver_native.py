@@ -6,9 +6,10 @@ shortcuts as its main search, and its dead-end tests (of locked cards and of fro
 foundations), each position once, about ten times as fast as the compiled Python search.
 :class:`NativeProbe` puts it in the place of the main search of a
 :class:`~pycanfield._solver_search.Search`, and shuffled (:func:`fresh`) in the place of
-its fresh searches, beside the Python lean search, under the rules it plays
-(:func:`plays`); without the extension module the solver is all Python (docs/solver.rst,
-"The native search").
+its fresh searches, beside the Python lean search and the native beam search
+(:class:`NativeBeam`), under the rules it plays (:func:`plays`); without the extension
+module the solver is all Python (docs/solver.rst, "The native search", "The beam
+search").
 """
 
 from __future__ import annotations
@@ -18,6 +19,14 @@ import os
 import time
 from typing import Any
 
+from ._solver_beam import (
+    BEAM_FIRST,
+    BEAM_GROWTH,
+    BEAM_SHARE,
+    BEAM_SHARE_ENDLESS,
+    BEAM_WIDEST,
+    line_of,
+)
 from ._solver_core import IMove
 from ._solver_frozen import alike
 from ._solver_rules import RState, RulesEngine
@@ -25,8 +34,11 @@ from ._solver_search import Search
 
 __all__ = [
     "NATIVE",
+    "NativeBeam",
     "NativeProbe",
     "available",
+    "beam",
+    "beam_share",
     "fresh",
     "fresh_share",
     "in_use",
@@ -104,6 +116,18 @@ def fresh_share(engine: RulesEngine) -> int:
     quarters of the Python main search's budget: ``FRESH_SHARE_ENDLESS`` with redeals
     without end, else ``FRESH_SHARE``."""
     return FRESH_SHARE_ENDLESS if engine.redeals is None else FRESH_SHARE
+
+
+def beam_share(engine: RulesEngine) -> int:
+    """The beam search's share of each turn under ``engine``'s rules, in quarters of
+    the Python main search's budget: ``BEAM_SHARE_ENDLESS`` with redeals without end,
+    else ``BEAM_SHARE`` (0 leaves it out)."""
+    return BEAM_SHARE_ENDLESS if engine.redeals is None else BEAM_SHARE
+
+
+def beam(search: Search) -> NativeBeam:
+    """The native beam search of ``search``."""
+    return NativeBeam(search)
 
 
 def rules_tuple(engine: RulesEngine, root: RState) -> tuple[Any, ...]:
@@ -220,3 +244,54 @@ def fresh(search: Search, number: int) -> NativeProbe:
     """The native fresh search ``number`` of ``search``: the main search's moves and
     tests, each position's moves shuffled by ``number``."""
     return NativeProbe(search, shuffle=number)
+
+
+class NativeBeam:
+    """The native beam search (``Beamer``, ``_native_beam.h``): the positions of
+    :class:`~pycanfield._solver_beam.Beam`, in the same order, about ten times as
+    fast; resumable like a :class:`~pycanfield._solver_search.Probe`, its size counted
+    against the same room.  Its answers are wins only."""
+
+    # Its turns are cut to the room left (see ``Resumable.bounded``).
+    bounded = False
+
+    def __init__(
+        self,
+        search: Search,
+        *,
+        first: int = BEAM_FIRST,
+        widest: int = BEAM_WIDEST,
+        growth: int = BEAM_GROWTH,
+    ) -> None:
+        engine = search.engine
+        assert native is not None
+        assert isinstance(engine, RulesEngine)
+        self.search = search
+        self.rules = rules_tuple(engine, search.root)
+        self.beamer = native.Beamer(
+            self.rules,
+            search.root,
+            first=first,
+            widest=widest,
+            growth=growth,
+            buried=engine.redeals is not None,
+        )
+
+    def size(self) -> int:
+        """What it holds, in entries of a packed table (see ``MAX_POSITIONS``)."""
+        size: int = self.beamer.bytes // ENTRY_BYTES
+        return size
+
+    def advance(self, budget: int, *, room: int | None = None) -> tuple[bool | None, list[IMove]]:
+        """As :meth:`pycanfield._solver_beam.Beam.advance`."""
+        search = self.search
+        seconds = -1.0
+        if search.deadline is not None:
+            seconds = max(0.0, search.deadline - time.perf_counter())
+        memory = -1 if room is None else room * ENTRY_BYTES
+        made, picks = self.beamer.advance(budget, seconds, memory)
+        search.nodes += made
+        if picks is None:
+            return None, []
+        rules = self.rules
+        return True, line_of(search, lambda st: native.children(rules, st), picks)

@@ -54,9 +54,10 @@ LEAN_SHARE = 48
 FRESH_SHARE = 1
 # The order of the searches in a turn.  The breadth-first search comes right after the
 # main one, so that its first turn falls within the first 25,000 positions
-# (``tests/test_solver_breadth.py``); the fresh searches come last (docs/solver.rst,
-# "The breadth-first search").
-TURN = ("main", "breadth", "lean", "fresh")
+# (``tests/test_solver_breadth.py``); the beam search (where there is one) and the
+# fresh searches come last (docs/solver.rst, "The breadth-first search", "The beam
+# search").
+TURN = ("main", "breadth", "lean", "beam", "fresh")
 # Moving an entry, when a table spills into its packed form or doubles its index,
 # takes at most about this share of the time a search gives a position (0.8 to 1.3
 # microseconds against 13 to 33, docs/solver.rst, "Memory"): with a time limit, a
@@ -103,6 +104,8 @@ class Search:
         fresh: Callable[[Search, int], Resumable] | None = None,
         fresh_share: int = FRESH_SHARE,
         restart: int = 1_000,
+        beam: Callable[[Search], Resumable] | None = None,
+        beam_share: int = 0,
         threads: int = 1,
     ) -> None:
         self.engine = engine
@@ -115,6 +118,10 @@ class Search:
         # its end is a proof), and the quarters of a turn's budget they get in all.
         self.make_fresh = fresh
         self.fresh_share = fresh_share
+        # What makes the beam search (``_solver_beam``), which only ever finds wins, and
+        # its quarters of each turn's budget (none: no beam search).
+        self.make_beam = beam if beam_share else None
+        self.beam_share = beam_share
         self.root = root
         self.node_limit = node_limit
         self.started = time.perf_counter()
@@ -190,6 +197,8 @@ class Search:
             # can hide from the depth-first ones; without take-backs they find them at
             # once (``_solver_breadth``).
             self.live["breadth"] = Breadth(self)
+        if self.make_beam is not None:
+            self.live["beam"] = self.make_beam(self)
         # Fresh searches are short and many: a win missed by one order is often found
         # within a few thousand positions by another, so their budgets follow the
         # Luby sequence (1, 1, 2, 1, 1, 2, 4, ... times ``restart``) instead of growing
@@ -197,14 +206,15 @@ class Search:
         luby = _luby()
         # Each turn, in the order of TURN: the complete search for ``budget``
         # positions, the breadth-first one for BREADTH_SHARE quarters of that, the lean
-        # one for LEAN_SHARE quarters, fresh ones for FRESH_SHARE quarters in all.  The
-        # live tables share ``max_positions``; the complete, breadth-first and lean
-        # searches may each take half of the room left, a fresh search (whose table
-        # then goes) all of it.
+        # one for LEAN_SHARE quarters, the beam search for ``beam_share``, fresh ones for
+        # FRESH_SHARE quarters in all.  The live tables share ``max_positions``; the
+        # complete, breadth-first, lean and beam searches may each take half of the
+        # room left, a fresh search (whose table then goes) all of it.
         quarters = {
             "main": 4 * self.main_share,
             "breadth": BREADTH_SHARE,
             "lean": LEAN_SHARE,
+            "beam": self.beam_share,
             "fresh": self.fresh_share,
         }
         together = self.threads > 1 and getattr(self.live["main"], "concurrent", False)
@@ -324,7 +334,7 @@ class Search:
             return None
         found, line = probe.advance(step, room=self._room(probe))
         # The main and the breadth-first search prune nothing: either one's end is a
-        # proof.  The lean tree searched proves nothing.
+        # proof.  The lean tree searched proves nothing (the beam never ends so).
         if found or (found is False and name != "lean"):
             return found, line
         if found is False or (isinstance(probe, Breadth) and probe.full):

@@ -1,0 +1,213 @@
+"""The solver's beam search: wide and shallow where the depth-first searches go deep.
+
+A depth-first search that has gone down a large region without wins stays there until
+it is searched through; the shuffled fresh searches try other orders, but each is as
+blind as the first.  A beam search keeps, at each depth, only the ``width`` positions
+that look furthest on (most cards on the foundations, fewest in the reserve, then the
+empty columns and, where redeals are limited, the fewest cards in the waste), and
+searches their successors next (but those that the tests of locked cards find lost).
+It prunes without a guarantee, so it never proves a deal lost; it finds some of the
+wins that lie far down every depth-first order (docs/solver.rst, "The beam search").  A
+beam that runs out of new positions starts again from the root, ``BEAM_GROWTH`` times
+as wide, up to ``BEAM_WIDEST``.
+
+The solver runs the native beam search (``Beamer`` in ``_native_beam.h``, through
+:class:`pycanfield._solver_native.NativeBeam`), which makes the same positions in the
+same order; :class:`Beam` is its Python form, the oracle of its tests.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from array import array
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
+
+from ._solver_core import IMove
+from ._solver_rules import RulesEngine
+
+if TYPE_CHECKING:
+    from ._solver_rules import RState
+    from ._solver_search import Search
+
+__all__ = [
+    "BEAM_FIRST",
+    "BEAM_GROWTH",
+    "BEAM_SHARE",
+    "BEAM_SHARE_ENDLESS",
+    "BEAM_WEIGHT",
+    "BEAM_WIDEST",
+    "Beam",
+    "dead_test",
+    "line_of",
+    "promise",
+]
+
+# Each turn the beam search gets these quarters of the Python main search's budget:
+# with limited redeals, where it wins deals that the depth-first searches leave unknown,
+# about a tenth of the positions; with redeals without end, where it has won none of
+# those, a fiftieth (docs/solver.rst, "The beam search").
+BEAM_SHARE = 16
+BEAM_SHARE_ENDLESS = 4
+# The width of the first beam, how many times wider each next one is, and the widest.
+BEAM_FIRST = 1_000
+BEAM_GROWTH = 4
+BEAM_WIDEST = 64_000
+# What a position weighs against ``MAX_POSITIONS``, in entries of a packed set (about
+# 50 bytes): the hash of its key in a ``set`` of ints, about 60 to 70 bytes.
+BEAM_WEIGHT = 1.5
+
+Children = Callable[["RState"], list[tuple[IMove, "RState"]]]
+
+
+def dead_test(engine: RulesEngine) -> Callable[[RState], bool]:
+    """Whether the engine's tests of locked cards find a position lost (the native
+    module's ``locked``; the test of frozen foundations is left out)."""
+    lock = engine.lock
+    if lock is None:
+        return lambda st: False
+    reserve = engine.reserve
+    return lambda st: lock.dead(st[0], st[1], reserve[: st[2]], st[3], st[4], st[5])
+
+
+def promise(st: RState, *, buried: bool) -> int:
+    """How far on a position looks: four points a card on the foundations, less two a
+    card in the reserve, one more an empty column, and, with ``buried`` (a talon that
+    goes round a limited number of times), one less a waste card."""
+    cols, fnd, reserve, _, pointer, _ = st
+    score = 4 * sum(fnd) - 2 * reserve + sum(1 for col in cols if not col)
+    return score - pointer if buried else score
+
+
+class Beam:
+    """Beam searches from the root, each wider than the last, resumable like a
+    :class:`~pycanfield._solver_search.Probe`.  Its answers are wins only."""
+
+    # Its turns are cut to the room left (see ``Resumable.bounded``).
+    bounded = False
+
+    def __init__(
+        self,
+        search: Search,
+        children: Children,
+        *,
+        first: int = BEAM_FIRST,
+        widest: int = BEAM_WIDEST,
+    ) -> None:
+        if not 1 <= first <= widest:
+            raise ValueError(f"a beam's widths must be 1 <= first <= widest, not {first}, {widest}")
+        engine = search.engine
+        if not isinstance(engine, RulesEngine):
+            raise TypeError("the beam search plays the rules of a RulesEngine")
+        self.search = search
+        self.engine = engine
+        # The successors of a position in the engine's order, as the native module's
+        # ``children`` gives them (without the engine's own tests of dead ends: the beam
+        # runs those of locked cards itself).
+        self.children = children
+        self.buried = engine.redeals is not None
+        self.first, self.widest = first, widest
+        self.width = first
+        # The hashes of the keys the current beam has met.
+        self.seen: set[int] = set()
+        self.steps: Iterator[tuple[int, list[int] | None]] = self._beams()
+
+    def size(self) -> int:
+        """The room it takes, for the bound on memory (``BEAM_WEIGHT``)."""
+        return int(len(self.seen) * BEAM_WEIGHT)
+
+    def advance(self, budget: int, *, room: int | None = None) -> tuple[bool | None, list[IMove]]:
+        """Go on for about ``budget`` new positions (a position's successors are made
+        together): ``(True, line)`` on a win, else ``(None, [])``, also when the time
+        or the widest beam's end stopped it.  A beam that outgrows ``room`` starts
+        again, no wider."""
+        search = self.search
+        deadline = search.deadline
+        spent = 0
+        try:
+            for made, won in self.steps:
+                spent += made
+                if won is not None:
+                    self.steps = iter(())
+                    self.seen = set()
+                    return True, line_of(search, self.children, won)
+                if spent >= budget or (deadline is not None and time.perf_counter() > deadline):
+                    return None, []
+                if room is not None and self.size() > room:
+                    self.width = max(self.first, self.width // BEAM_GROWTH)
+                    self.seen = set()
+                    self.steps = self._beams()
+                    return None, []
+            return None, []
+        finally:
+            search.nodes += spent
+
+    def _beams(self) -> Iterator[tuple[int, list[int] | None]]:
+        """Each beam in turn: after each position expanded, the new positions made
+        and, on a win, the successor's index at each depth from the root."""
+        key = self.engine.key
+        children, buried = self.children, self.buried
+        dead = dead_test(self.engine)
+        root = self.search.root
+        while True:
+            seen = self.seen = {hash(key(root))}
+            width = self.width
+            level: list[RState] = [root]
+            # For each depth, each position's parent in the depth above and its index
+            # among the parent's successors: the line is made again from these.
+            parents: list[array[int]] = []
+            picks: list[array[int]] = []
+            while level:
+                ranked: list[tuple[int, int, int, int, RState]] = []
+                for at, st in enumerate(level):
+                    made = 0
+                    for index, (_, child) in enumerate(children(st)):
+                        h = hash(key(child))
+                        if h in seen:
+                            continue
+                        seen.add(h)
+                        made += 1
+                        if sum(child[1]) == 52:
+                            yield made, self._picks(parents, picks, at, index)
+                            return
+                        if dead(child):
+                            continue
+                        order = -len(ranked)  # first made first among equals
+                        ranked.append((promise(child, buried=buried), order, at, index, child))
+                    yield made, None
+                kept = heapq.nlargest(width, ranked)
+                parents.append(array("i", (item[2] for item in kept)))
+                picks.append(array("i", (item[3] for item in kept)))
+                level = [item[4] for item in kept]
+            if self.width >= self.widest:
+                self.seen = set()
+                return
+            self.width = min(self.widest, self.width * BEAM_GROWTH)
+
+    @staticmethod
+    def _picks(
+        parents: list[array[int]], picks: list[array[int]], at: int, index: int
+    ) -> list[int]:
+        """The successor's index at each depth, from the root to ``index`` of the
+        position ``at`` of the deepest level."""
+        out = [index]
+        for depth in range(len(parents) - 1, -1, -1):
+            out.append(picks[depth][at])
+            at = parents[depth][at]
+        return out[::-1]
+
+
+def line_of(search: Search, children: Children, picks: list[int]) -> list[IMove]:
+    """The moves of the successors' indices ``picks`` from the root of ``search``, each
+    as ``children`` lists them; the search's ``path_states`` become the positions on
+    the way."""
+    st = search.root
+    path = [st]
+    line: list[IMove] = []
+    for index in picks:
+        move, st = children(st)[index]
+        line.append(move)
+        path.append(st)
+    search.path_states = path
+    return line

@@ -1,0 +1,214 @@
+"""The solver's beam search: it finds wins only, each line replays through the public
+rules, it widens from beam to beam, resumes where it stopped, keeps to its budget and
+its room, and takes its turn in ``solve`` where the native search plays."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import event, given, settings
+from hypothesis import strategies as st
+
+import builders
+import pycanfield as cf
+from pycanfield import _solver_native
+from pycanfield._solver import _expand, _search
+from pycanfield._solver_beam import BEAM_GROWTH, BEAM_WEIGHT, Beam, promise
+from pycanfield._solver_core import IMove
+from pycanfield._solver_rules import RState, RulesEngine
+from strategies import late_states, play_rules
+from test_solver_native import native_on, needs_native
+from test_solver_variants import brute_force, replay
+
+# Rules the beam search is made for: no take-backs, so that the native search plays them.
+_NO_TAKEBACKS = play_rules.map(lambda rules: rules.evolve(takebacks=False, autocomplete=False))
+
+
+def _beam(state: cf.GameState, *, first: int, widest: int) -> Beam:
+    """The Python beam search of ``state``, with the engine's successors as the native
+    module makes them: without the engine's own tests of dead ends (the beam runs
+    those of locked cards itself)."""
+    search = _search(state, None, None)
+    engine = search.engine
+    assert isinstance(engine, RulesEngine)
+
+    def children(st: RState) -> list[tuple[IMove, RState]]:
+        lock, frozen = engine.lock, engine.frozen
+        engine.lock = engine.frozen = None
+        try:
+            return engine.ordered(st)
+        finally:
+            engine.lock, engine.frozen = lock, frozen
+
+    return Beam(search, children, first=first, widest=widest)
+
+
+def test_promise_counts_foundations_reserve_spaces_and_the_buried_waste() -> None:
+    """Four points a foundation card, minus two a reserve card, one an empty column, and
+    under limited redeals minus one a waste card."""
+    here = cf.GameState(
+        builders.position(
+            columns=["", "KD", "QC", "JH"],
+            reserve="QH KH",
+            waste="5S 6S",
+            stock="KC KS QS JS 10S 9S 8S 7S",
+            base="AS",
+            sizes={"S": 4, "H": 10, "D": 12, "C": 11},
+        ),
+        rules=cf.Rules.parse("draw=1 redeals=0 runs=whole takebacks=no"),
+    )
+    search = _search(here, None, None)
+    root = search.root
+    assert sum(root[1]) == 37
+    assert promise(root, buried=False) == 4 * 37 - 2 * 2 + 1
+    assert promise(root, buried=True) == 4 * 37 - 2 * 2 + 1 - 2
+
+
+@settings(max_examples=40)
+@given(late_states(max_left=7, columns=4), _NO_TAKEBACKS)
+def test_a_beam_as_wide_as_the_game_wins_where_the_plain_search_wins(
+    start: cf.GameState, rules: cf.Rules
+) -> None:
+    """A beam that keeps every position is a breadth-first search ordered by promise:
+    it wins where the plain search over the public rules wins, and where that one
+    proves the game lost it runs out without an answer, for it never proves a loss."""
+    here = cf.GameState(start.position, rules=rules)
+    expected = brute_force(here.position, here.rules, 3_000)
+    beam = _beam(here, first=10**6, widest=10**6)
+    found, line = beam.advance(10**6)
+    event(f"plain search: {expected}, beam: {found}")
+    if expected is True:
+        assert found is True
+    if found:
+        path = beam.search.path_states
+        assert path[0] == beam.search.root
+        assert len(path) == len(line) + 1
+        assert cf.is_won(replay(here, _expand(here, line)))
+    else:
+        assert expected is not True
+        assert (found, line) == (None, [])
+
+
+@settings(max_examples=25)
+@given(late_states(max_left=8, columns=4), _NO_TAKEBACKS, st.integers(1, 3))
+def test_a_narrow_beam_only_ever_wins(start: cf.GameState, rules: cf.Rules, width: int) -> None:
+    """However narrow, every answer is a win whose line replays, or none: what the beam
+    leaves out proves nothing, and it never says a game is lost."""
+    here = cf.GameState(start.position, rules=rules)
+    beam = _beam(here, first=width, widest=width * BEAM_GROWTH)
+    found, line = beam.advance(10**6)
+    event(f"beam: {found}")
+    assert found is not False
+    if found:
+        assert cf.is_won(replay(here, _expand(here, line)))
+    else:
+        assert line == []
+
+
+def test_beams_widen_and_then_stop() -> None:
+    """Each beam that runs out of positions gives way to one ``BEAM_GROWTH`` times as
+    wide, up to the widest; after that one its turns search nothing."""
+    beam = _beam(cf.deal("CRB-D1-AAAAACL"), first=2, widest=2 * BEAM_GROWTH**2)
+    widths = [beam.width]
+    while True:
+        before = beam.search.nodes
+        assert beam.advance(50) == (None, [])
+        if widths[-1] != beam.width:
+            widths.append(beam.width)
+        if beam.search.nodes == before:
+            break
+    assert widths == [2, 2 * BEAM_GROWTH, 2 * BEAM_GROWTH**2]
+    assert beam.size() == 0
+    assert beam.advance(1_000) == (None, [])
+
+
+def test_it_keeps_to_its_budget_and_counts_every_position() -> None:
+    """A turn ends once its budget is spent, within the successors of one position."""
+    beam = _beam(cf.deal("CRB-D1-AAAAACL"), first=1_000, widest=1_000)
+    for budget in (1, 40, 300, 1_000):
+        before = beam.search.nodes
+        assert beam.advance(budget) == (None, [])
+        spent = beam.search.nodes - before
+        assert budget <= spent < budget + 60
+    assert len(beam.seen) == beam.search.nodes + 1
+
+
+def test_it_resumes_where_it_stopped() -> None:
+    """Many short turns make the same positions, and find the same line, as one long
+    one."""
+    code = "CCL-D3-AAAAACL"
+    whole = _beam(cf.deal(code), first=50, widest=200)
+    found, line = whole.advance(10**9)
+    assert found is True
+    steps = _beam(cf.deal(code), first=50, widest=200)
+    turns = 0
+    while True:
+        turns += 1
+        got, got_line = steps.advance(97)
+        if got is not None:
+            break
+    assert turns > 10
+    assert (got, got_line) == (found, line)
+    assert steps.search.nodes == whole.search.nodes
+    assert steps.search.path_states == whole.search.path_states
+    assert cf.is_won(replay(cf.deal(code), _expand(cf.deal(code), line)))
+
+
+def test_it_starts_again_no_wider_when_its_room_is_full() -> None:
+    beam = _beam(cf.deal("CRB-D1-AAAAACL"), first=100, widest=10_000)
+    assert beam.advance(10**6, room=int(500 * BEAM_WEIGHT)) == (None, [])
+    assert beam.width == 100
+    # The positions of the beam that outgrew the room are gone.
+    assert len(beam.seen) == 0
+    with pytest.raises(ValueError, match="first <= widest"):
+        _beam(cf.deal("CRB-D1-AAAAACL"), first=10, widest=5)
+
+
+@needs_native
+@pytest.mark.parametrize(
+    "code",
+    ["CCL-D3-OUVIREV", "CRB-D1-TMTUIRQ", "CST-D1-AAAAACL", "CCH-D1-TXYCUHQ", "CSU-D3-LGENAQV"],
+)
+def test_the_native_beam_makes_the_positions_of_the_python_one(code: str) -> None:
+    """Turn by turn, the native beam search (``Beamer``) makes as many new positions as
+    the Python one, at the same widths, and ends with the same line and positions: the
+    same successors, promise, order, tests of locked cards and keys."""
+    python = _beam(cf.deal(code), first=40, widest=160)
+    ours = _solver_native.NativeBeam(_search(cf.deal(code), None, None), first=40, widest=160)
+    for _ in range(400):
+        expected = python.advance(5_000)
+        assert ours.advance(5_000) == expected
+        assert ours.search.nodes == python.search.nodes
+        assert ours.beamer.width == python.width
+        if expected[0] or ours.beamer.done:
+            break
+    assert ours.search.path_states == python.search.path_states
+    assert ours.beamer.done
+
+
+@needs_native
+def test_the_native_beam_starts_again_no_wider_when_its_room_is_full() -> None:
+    ours = _solver_native.NativeBeam(
+        _search(cf.deal("CRB-D1-AAAAACL"), None, None), first=1_000, widest=16_000
+    )
+    assert ours.advance(10**7, room=100) == (None, [])
+    assert ours.beamer.width == 1_000
+    assert ours.beamer.seen == 1
+    with pytest.raises(ValueError, match="first <= widest"):
+        _solver_native.NativeBeam(_search(cf.deal("CRB-D1-AAAAACL"), None, None), first=0)
+
+
+@needs_native
+@pytest.mark.usefixtures(native_on.__name__)
+def test_solve_gives_the_beam_its_turn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a node limit, where the depth-first searches alone leave a deal unknown,
+    the beam search's turn wins it (after about 100,000 of its positions, in the
+    third turn), and the line replays."""
+    code = "CRF-D1-MXQAFUZ"
+    limit = 2_000_000
+    monkeypatch.setattr(_solver_native, "BEAM_SHARE", 0)
+    assert cf.solve(code, node_limit=limit).status is cf.SolveStatus.UNKNOWN
+    monkeypatch.undo()
+    result = cf.solve(code, node_limit=limit)
+    assert result.status is cf.SolveStatus.WIN
+    assert result.positions < limit
+    assert cf.is_won(replay(cf.deal(code), result.moves))
