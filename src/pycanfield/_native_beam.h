@@ -181,8 +181,9 @@ static PyObject *beam_picks(const Beamer *o, size_t at, int pick) {
 
 enum { BEAM_BUDGET, BEAM_WON, BEAM_MEMORY, BEAM_TIME, BEAM_DONE, BEAM_NOMEM };
 
-/* Go on for ``budget`` new positions at most; on BEAM_WON, ``*at`` and ``*pick`` name
- * the won successor. */
+/* Go on until ``budget`` new positions are made (a position's successors are made
+ * together, so a few more may be); on BEAM_WON, ``*at`` and ``*pick`` name the won
+ * successor. */
 static int beam_run(Beamer *o, long long budget, long long *count, double deadline,
                     long long memory, size_t *at, int *pick) {
     Mv kids[MOST * 2];
