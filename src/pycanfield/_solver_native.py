@@ -167,6 +167,15 @@ def rules_tuple(engine: RulesEngine, root: RState) -> tuple[Any, ...]:
     )
 
 
+def _limits(search: Search, room: int | None) -> tuple[float, int]:
+    """The seconds to ``search``'s deadline and the bytes of ``room`` entries, as the
+    native module takes them (< 0: no limit)."""
+    seconds = -1.0
+    if search.deadline is not None:
+        seconds = max(0.0, search.deadline - time.perf_counter())
+    return seconds, -1 if room is None else room * ENTRY_BYTES
+
+
 class NativeProbe:
     """The native main search, in the place of the Python main search's
     :class:`~pycanfield._solver_search.Probe` within a
@@ -209,10 +218,7 @@ class NativeProbe:
     def search_request(self, budget: int, *, room: int | None = None) -> tuple[int, float, int]:
         """The arguments of ``Prober.advance`` for a step of ``budget`` positions within
         ``room`` entries, to the search's deadline."""
-        seconds = -1.0
-        if self.owner.deadline is not None:
-            seconds = max(0.0, self.owner.deadline - time.perf_counter())
-        return budget, seconds, -1 if room is None else room * ENTRY_BYTES
+        return (budget, *_limits(self.owner, room))
 
     def search(self, request: tuple[int, float, int]) -> tuple[bool | None, Any, Any, int]:
         """The step: ``Prober.advance``'s answer, and the positions searched before it.
@@ -285,11 +291,7 @@ class NativeBeam:
     def advance(self, budget: int, *, room: int | None = None) -> tuple[bool | None, list[IMove]]:
         """As :meth:`pycanfield._solver_beam.Beam.advance`."""
         search = self.search
-        seconds = -1.0
-        if search.deadline is not None:
-            seconds = max(0.0, search.deadline - time.perf_counter())
-        memory = -1 if room is None else room * ENTRY_BYTES
-        made, picks = self.beamer.advance(budget, seconds, memory)
+        made, picks = self.beamer.advance(budget, *_limits(search, room))
         search.nodes += made
         if picks is None:
             return None, []
