@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import builders
 import pycanfield as cf
-from pycanfield import _solver_native
+from pycanfield import _solver_beam, _solver_native
 from pycanfield._solver import _expand, _search
 from pycanfield._solver_beam import BEAM_GROWTH, BEAM_WEIGHT, Beam, promise
 from pycanfield._solver_core import IMove
@@ -205,10 +205,31 @@ def test_solve_gives_the_beam_its_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     third turn), and the line replays."""
     code = "CRF-D1-MXQAFUZ"
     limit = 2_000_000
-    monkeypatch.setattr(_solver_native, "BEAM_SHARE", 0)
+    monkeypatch.setattr(_solver_beam, "BEAM_SHARE", 0)
     assert cf.solve(code, node_limit=limit).status is cf.SolveStatus.UNKNOWN
     monkeypatch.undo()
     result = cf.solve(code, node_limit=limit)
     assert result.status is cf.SolveStatus.WIN
     assert result.positions < limit
     assert cf.is_won(replay(cf.deal(code), result.moves))
+
+
+@needs_native
+@pytest.mark.usefixtures(native_on.__name__)
+@pytest.mark.parametrize(("share", "status"), [(16, "win"), (4, "unknown"), (0, "unknown")])
+def test_with_redeals_without_end_the_beam_has_a_thirteenth(
+    monkeypatch: pytest.MonkeyPatch, share: int, status: str
+) -> None:
+    """``CCL-D3-FXUPVTY`` was left unknown by the family survey after ten minutes
+    (benchmarks/family.csv); a beam 4,000 wide wins it after about 320,000 positions.
+    With ``BEAM_SHARE`` of 16 quarters (about a thirteenth of each turn under redeals
+    without end) ``solve`` wins it within 2,500,000 positions, and the line replays;
+    with the fiftieth it had before (4), or none, it does not."""
+    code = "CCL-D3-FXUPVTY"
+    limit = 2_500_000
+    monkeypatch.setattr(_solver_beam, "BEAM_SHARE", share)
+    result = cf.solve(code, node_limit=limit)
+    assert result.status.value == status
+    if status == "win":
+        assert result.positions < limit
+        assert cf.is_won(replay(cf.deal(code), result.moves))

@@ -16,7 +16,7 @@ from hypothesis import assume, find, given, settings
 from hypothesis import strategies as st
 
 import pycanfield as cf
-from pycanfield import _solver_native
+from pycanfield import _solver_beam, _solver_native
 from pycanfield._solver import _search, solver_build
 from pycanfield._solver_frozen import Frozen
 from pycanfield._solver_native import _LOCK_BEHIND, NativeBeam, NativeProbe, rules_tuple
@@ -730,7 +730,7 @@ def test_with_endless_redeals_the_fresh_searches_get_half(monkeypatch: pytest.Mo
     """Under ``superior`` (redeals without end) the first turn gives the fresh searches
     as many positions as the main search: 480,000 each (the beam search left out,
     whose turn ``test_solve_uses_it_where_it_plays`` counts)."""
-    monkeypatch.setattr(_solver_native, "BEAM_SHARE_ENDLESS", 0)
+    monkeypatch.setattr(_solver_beam, "BEAM_SHARE", 0)
     search = _search(cf.deal("CSU-D3-GKLJEAW"), 960_000, None)
     made = record_main(search)
     fresh = record_fresh(search)
@@ -778,7 +778,7 @@ def test_with_two_threads_the_fresh_searches_get_a_core(monkeypatch: pytest.Monk
     searches get as many positions as it does even with limited redeals (a quarter as
     many with one thread): under ``rainbow``, 480,000 each in the first turn (the beam
     search left out)."""
-    monkeypatch.setattr(_solver_native, "BEAM_SHARE", 0)
+    monkeypatch.setattr(_solver_beam, "BEAM_SHARE", 0)
     search = _search(cf.deal("CRB-D1-ZRVKZUT"), 960_000, None, threads=2)
     made = record_main(search)
     fresh = record_fresh(search)

@@ -17,7 +17,7 @@ from typing import Literal, TypeVar
 
 import attrs
 
-from . import _solver_native
+from . import _solver_beam, _solver_native
 from ._cards import Suit
 from ._checks import OptionTypeError, shown, wrong_type
 from ._errors import OptionError
@@ -340,7 +340,7 @@ def _search(
             fresh_share=_solver_native.fresh_share(general),
             restart=_solver_native.RESTART,
             beam=_solver_native.beam,
-            beam_share=_solver_native.beam_share(general),
+            beam_share=_solver_beam.BEAM_SHARE,
             threads=threads,
         )
     return Search(general, start, node_limit=node_limit, time_limit=time_limit)

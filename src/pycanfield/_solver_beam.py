@@ -35,7 +35,6 @@ __all__ = [
     "BEAM_FIRST",
     "BEAM_GROWTH",
     "BEAM_SHARE",
-    "BEAM_SHARE_ENDLESS",
     "BEAM_WEIGHT",
     "BEAM_WIDEST",
     "Beam",
@@ -44,12 +43,12 @@ __all__ = [
     "promise",
 ]
 
-# Each turn the beam search gets these quarters of the Python main search's budget:
-# with limited redeals, where it wins deals that the depth-first searches leave unknown,
-# about a tenth of the positions; with redeals without end, where it has won none of
-# those, a fiftieth (docs/solver.rst, "The beam search").
+# Each turn the beam search gets these quarters of the Python main search's budget,
+# whatever the redeals: about a ninth of the positions with limited redeals (beside the
+# native main search's 96 and the fresh searches' 32), a thirteenth with redeals
+# without end (beside 96 and 96), where it wins deals that the family survey left
+# unknown after ten minutes (docs/solver.rst, "The beam search").
 BEAM_SHARE = 16
-BEAM_SHARE_ENDLESS = 4
 # The width of the first beam, how many times wider each next one is, and the widest.
 BEAM_FIRST = 1_000
 BEAM_GROWTH = 4

@@ -22,8 +22,6 @@ from typing import Any
 from ._solver_beam import (
     BEAM_FIRST,
     BEAM_GROWTH,
-    BEAM_SHARE,
-    BEAM_SHARE_ENDLESS,
     BEAM_WIDEST,
     line_of,
 )
@@ -38,7 +36,6 @@ __all__ = [
     "NativeProbe",
     "available",
     "beam",
-    "beam_share",
     "fresh",
     "fresh_share",
     "in_use",
@@ -116,13 +113,6 @@ def fresh_share(engine: RulesEngine) -> int:
     quarters of the Python main search's budget: ``FRESH_SHARE_ENDLESS`` with redeals
     without end, else ``FRESH_SHARE``."""
     return FRESH_SHARE_ENDLESS if engine.redeals is None else FRESH_SHARE
-
-
-def beam_share(engine: RulesEngine) -> int:
-    """The beam search's share of each turn under ``engine``'s rules, in quarters of
-    the Python main search's budget: ``BEAM_SHARE_ENDLESS`` with redeals without end,
-    else ``BEAM_SHARE`` (0 leaves it out)."""
-    return BEAM_SHARE_ENDLESS if engine.redeals is None else BEAM_SHARE
 
 
 def beam(search: Search) -> NativeBeam:
