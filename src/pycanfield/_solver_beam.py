@@ -47,7 +47,8 @@ __all__ = [
 # whatever the redeals: about a ninth of the positions with limited redeals (beside the
 # native main search's 96 and the fresh searches' 32), a thirteenth with redeals
 # without end (beside 96 and 96), where it wins deals that the family survey left
-# unknown after ten minutes (docs/solver.rst, "The beam search").
+# unknown after ten minutes (docs/solver.rst, "The beam search").  Where parts of runs
+# move (no preset), the lean search's 48 come beside them.
 BEAM_SHARE = 16
 # The width of the first beam, how many times wider each next one is, and the widest.
 BEAM_FIRST = 1_000
