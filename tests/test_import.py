@@ -156,6 +156,9 @@ def test_every_public_name_is_there_for_the_asking() -> None:
     assert all(names.values()), [name for name, found in names.items() if not found]
     assert missing_from_star == []
     assert set(listed) >= set(names)
+    # Nothing else public shows in dir(): the helpers the package imports are private.
+    public = {name for name in listed if not name.startswith("_")}
+    assert public == {name for name in names if not name.startswith("_")}
 
 
 def test_a_lazy_name_loads_its_module_once() -> None:

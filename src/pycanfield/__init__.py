@@ -9,8 +9,9 @@
 True
 """
 
-import importlib
-from typing import TYPE_CHECKING, Any
+# Imported under private names, so that ``dir(pycanfield)`` lists the library alone.
+import importlib as _importlib
+import typing as _typing
 
 from . import _errors
 from ._cards import PACK, Card, Color, Rank, Suit
@@ -52,7 +53,7 @@ from ._state import HISTORY_LIMIT, GameState, Step, deal, from_deck, new_game
 from ._variants import VARIANTS, Rules, Variant, find_variant
 from ._version import __version__
 
-if TYPE_CHECKING:
+if _typing.TYPE_CHECKING:
     from ._actions import (
         ACTION_COUNT,
         MAX_RUN,
@@ -121,13 +122,13 @@ _LAZY: dict[str, str] = {
 
 # Hidden from type checkers, which see the imports above: a module-level __getattr__
 # would let them accept any name as an attribute of the package.
-if not TYPE_CHECKING:
+if not _typing.TYPE_CHECKING:
 
-    def __getattr__(name: str) -> Any:
+    def __getattr__(name: str) -> _typing.Any:
         module = _LAZY.get(name)
         if module is None:
             raise AttributeError(f"module 'pycanfield' has no attribute {name!r}")
-        value = getattr(importlib.import_module(module, __name__), name)
+        value = getattr(_importlib.import_module(module, __name__), name)
         globals()[name] = value  # later lookups skip this function
         return value
 

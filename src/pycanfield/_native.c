@@ -39,7 +39,10 @@ typedef struct {
     uint32_t names[1 + MAXC];  /* the names of its key's parts (name_parts) */
     uint64_t h;                /* the hash of its key */
     uint32_t first, next, end; /* this position's moves in the pool */
+    uint32_t below;            /* the next frame down the path in its shard (NO_FRAME: none) */
 } Frame;
+
+#define NO_FRAME UINT32_MAX
 
 /* A move's successor, made with the move, its key's parts named then, and its key's
  * hash.  The entries are a ring of AHEAD, for the moves at the top of the pool: the
@@ -88,6 +91,10 @@ typedef struct {
     Mv *pool;
     Ahead *ahead; /* the ring of the moves' successors, made and named */
     size_t frames_cap, pool_cap, depth, pooln;
+    /* The top frame of the path in each shard of the table, the others linked by
+     * ``below``: forgetting a shard enters its path's keys again without a walk of the
+     * whole path, which can be millions of positions deep. */
+    uint32_t path_top[SHARDS];
     long long nodes;
     int best_score[3], have_best, done; /* done: 1 won, 2 searched through */
     int full;    /* the memory bound left a shard of the table no room to grow */
@@ -131,6 +138,7 @@ static int successor(Prober *o, const St *st, const uint32_t *names, const Mv *m
  * moves (at most 2 * MOST) made straight into the pool. */
 static int push(Prober *o, const St *st, const uint32_t *names, uint64_t h) {
     if (o->depth == o->frames_cap) {
+        if (o->frames_cap >= NO_FRAME / 2) return -1; /* ``below`` holds a frame's index */
         Frame *more = realloc(o->frames, 2 * o->frames_cap * sizeof *more);
         if (!more) return -1;
         o->frames = more;
@@ -184,6 +192,9 @@ static int push(Prober *o, const St *st, const uint32_t *names, uint64_t h) {
     f->st = *st;
     memcpy(f->names, names, sizeof f->names);
     f->h = h;
+    uint32_t *top = &o->path_top[keys_shard(&o->tables.keys, h) - o->tables.keys.shard];
+    f->below = *top;
+    *top = (uint32_t)(o->depth - 1);
     f->first = f->next = (uint32_t)o->pooln;
     f->end = (uint32_t)(o->pooln + (size_t)n);
     o->pooln += (size_t)n;
@@ -197,9 +208,8 @@ static int forget_shard(Prober *o, Shard *s) {
     Keys *keys = &o->tables.keys;
     uint32_t key[1 + MAXC];
     long long dropped = (long long)keys_forget(keys, s);
-    for (size_t i = 0; i < o->depth; i++) {
+    for (uint32_t i = o->path_top[s - keys->shard]; i != NO_FRAME; i = o->frames[i].below) {
         const Frame *f = &o->frames[i];
-        if (keys_shard(keys, f->h) != s) continue;
         key_of_names(f->names, o->r.ncols, key);
         int got = keys_add(keys, s, key, f->h);
         if (got < 0) return -1; /* the path alone fills the shard */
@@ -245,6 +255,7 @@ static int prober_init(Prober *o, PyObject *args, PyObject *kwds) {
     o->forget = forget;
     o->rng = seed;
     if (read_rules(rules_t, &o->r) || read_state(state_t, &o->r, &o->root)) return -1;
+    for (int i = 0; i < SHARDS; i++) o->path_top[i] = NO_FRAME;
     o->frames_cap = 1 << 12;
     o->pool_cap = 1 << 16;
     o->frames = malloc(o->frames_cap * sizeof *o->frames);
@@ -337,6 +348,7 @@ static int run(Prober *o, long long budget, long long *count, double deadline,
         Frame *f = &o->frames[o->depth - 1];
         if (f->next == f->end) {
             o->pooln = f->first;
+            o->path_top[keys_shard(&o->tables.keys, f->h) - o->tables.keys.shard] = f->below;
             o->depth--;
             continue;
         }
