@@ -108,6 +108,11 @@ typedef struct {
     int halt;     /* set by halt, from another thread: advance stops */
 } Prober;
 
+/* The link to the top frame of the path in the shard of the table that holds ``h``. */
+static uint32_t *path_top_of(Prober *o, uint64_t h) {
+    return &o->path_top[keys_shard(&o->tables.keys, h) - o->tables.keys.shard];
+}
+
 static size_t prober_bytes(const Prober *o) {
     return tables_bytes(&o->tables) + frozen_bytes(&o->frozen) + o->depth * sizeof *o->frames +
            o->pooln * sizeof *o->pool + AHEAD * sizeof *o->ahead;
@@ -192,7 +197,7 @@ static int push(Prober *o, const St *st, const uint32_t *names, uint64_t h) {
     f->st = *st;
     memcpy(f->names, names, sizeof f->names);
     f->h = h;
-    uint32_t *top = &o->path_top[keys_shard(&o->tables.keys, h) - o->tables.keys.shard];
+    uint32_t *top = path_top_of(o, h);
     f->below = *top;
     *top = (uint32_t)(o->depth - 1);
     f->first = f->next = (uint32_t)o->pooln;
@@ -348,7 +353,7 @@ static int run(Prober *o, long long budget, long long *count, double deadline,
         Frame *f = &o->frames[o->depth - 1];
         if (f->next == f->end) {
             o->pooln = f->first;
-            o->path_top[keys_shard(&o->tables.keys, f->h) - o->tables.keys.shard] = f->below;
+            *path_top_of(o, f->h) = f->below;
             o->depth--;
             continue;
         }
