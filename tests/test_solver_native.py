@@ -606,17 +606,18 @@ def test_solve_uses_it_where_it_plays() -> None:
     assert search.run() == (None, [])
     assert search.nodes == 1_000_000
     # Whole runs leave no lean search.  The first turn: 24 times the Python main
-    # search's first budget of 20,000 positions to the native main search, 4 times to
-    # the beam search (which ends its turn with a position's successors), 8 times to
-    # the fresh ones; the second turn's main search reaches the node limit.
+    # search's first budget of 20,000 positions to the native main search, 8 times to
+    # the beam search (which ends its turn with a position's successors), 4 times to
+    # the fresh ones (``rainbow`` has no redeal); the second turn's main search reaches
+    # the node limit.
     unit = _solver_native.RESTART
     (beam,) = beams
-    assert 80_000 <= beam.beamer.nodes < 80_000 + 100
-    assert made[0].prober.nodes == 1_000_000 - 160_000 - beam.beamer.nodes
+    assert 160_000 <= beam.beamer.nodes < 160_000 + 100
+    assert made[0].prober.nodes == 1_000_000 - 80_000 - beam.beamer.nodes
     assert [number for number, _ in fresh] == list(range(1, len(fresh) + 1))
     budgets = [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     assert [probe.prober.nodes for _, probe in fresh] == [unit * b for b in budgets][: len(fresh)]
-    assert sum(probe.prober.nodes for _, probe in fresh) == 160_000
+    assert sum(probe.prober.nodes for _, probe in fresh) == 80_000
     assert _search(cf.deal("CCL-D3-AAAAACL"), 10, None).make_main is NativeProbe
     for code in ("CF1-D3-AAAAACL", "CFR-D3-AAAAACL"):
         assert _search(cf.deal(code), 10, None).make_main is None
@@ -709,20 +710,26 @@ def test_fresh_searches_win_where_the_main_search_does_not(
 
 @needs_native
 @pytest.mark.parametrize(
-    ("code", "share"),
+    ("code", "fresh", "beam"),
     [
-        ("CSU-D3-AAAAACL", 96),
-        ("CCL-D3-AAAAACL", 96),
-        ("CPY-D3-AAAAACL", 96),
-        ("CRF-D1-AAAAACL", 32),
-        ("CRB-D1-AAAAACL", 32),
-        ("CCH-D1-AAAAACL", 32),
+        ("CSU-D3-AAAAACL", 96, 16),
+        ("CCL-D3-AAAAACL", 96, 16),
+        ("CPY-D3-AAAAACL", 96, 16),
+        ("CRF-D1-AAAAACL", 32, 16),
+        ("CST-D1-AAAAACL", 32, 16),
+        ("CRB-D1-AAAAACL", 16, 32),
+        ("CCH-D1-AAAAACL", 16, 32),
     ],
 )
-def test_the_fresh_searches_share_follows_the_redeals(code: str, share: int) -> None:
-    """The native fresh searches get 96 quarters of a turn with redeals without end,
-    32 with limited redeals."""
-    assert _search(cf.deal(code), 10, None).fresh_share == share
+def test_the_fresh_and_beam_searches_shares_follow_the_redeals(
+    code: str, fresh: int, beam: int
+) -> None:
+    """The native fresh searches get 96 quarters of a turn with redeals without end, 32
+    with limited redeals and 16 with none (one pass through the talon); the beam search
+    16, but 32 with no redeal, the quarters that the fresh searches give up there.  The
+    main search keeps its 96 under every rule set."""
+    search = _search(cf.deal(code), 10, None)
+    assert (4 * search.main_share, search.fresh_share, search.beam_share) == (96, fresh, beam)
 
 
 @needs_native
@@ -778,7 +785,7 @@ def test_with_two_threads_the_fresh_searches_get_a_core(monkeypatch: pytest.Monk
     searches get as many positions as it does even with limited redeals (a quarter as
     many with one thread): under ``rainbow``, 480,000 each in the first turn (the beam
     search left out)."""
-    monkeypatch.setattr(_solver_beam, "BEAM_SHARE", 0)
+    monkeypatch.setattr(_solver_beam, "BEAM_SHARE_ONE_PASS", 0)
     search = _search(cf.deal("CRB-D1-ZRVKZUT"), 960_000, None, threads=2)
     made = record_main(search)
     fresh = record_fresh(search)

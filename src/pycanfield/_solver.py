@@ -340,7 +340,7 @@ def _search(
             fresh_share=_solver_native.fresh_share(general),
             restart=_solver_native.RESTART,
             beam=_solver_native.beam,
-            beam_share=_solver_beam.BEAM_SHARE,
+            beam_share=_solver_beam.beam_share(general),
             threads=threads,
         )
     return Search(general, start, node_limit=node_limit, time_limit=time_limit)

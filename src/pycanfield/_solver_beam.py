@@ -35,21 +35,28 @@ __all__ = [
     "BEAM_FIRST",
     "BEAM_GROWTH",
     "BEAM_SHARE",
+    "BEAM_SHARE_ONE_PASS",
     "BEAM_WEIGHT",
     "BEAM_WIDEST",
     "Beam",
+    "beam_share",
     "dead_test",
     "line_of",
     "promise",
 ]
 
-# Each turn the beam search gets these quarters of the Python main search's budget,
-# whatever the redeals: about a ninth of the positions with limited redeals (beside the
-# native main search's 96 and the fresh searches' 32), a thirteenth with redeals
-# without end (beside 96 and 96), where it wins deals that the family survey left
-# unknown after ten minutes (docs/solver.rst, "The beam search").  Where parts of runs
+# Each turn the beam search gets these quarters of the Python main search's budget:
+# about a ninth of the positions with limited redeals (beside the native main search's
+# 96 and the fresh searches' 32), a thirteenth with redeals without end (beside 96 and
+# 96), where it wins deals that the family survey left unknown after ten minutes
+# (docs/solver.rst, "The beam search").  With one pass through the talon (no redeal)
+# it gets BEAM_SHARE_ONE_PASS, two ninths (beside 96 and 16): there the wins that the
+# depth-first searches leave unknown take beams 16,000 wide millions of positions, and
+# the fresh searches give up the share that it takes, the main search's proofs of loss
+# none; with redeals the fresh searches' wins need their share.  Where parts of runs
 # move (no preset), the lean search's 48 come beside them.
 BEAM_SHARE = 16
+BEAM_SHARE_ONE_PASS = 32
 # The width of the first beam, how many times wider each next one is, and the widest.
 BEAM_FIRST = 1_000
 BEAM_GROWTH = 4
@@ -59,6 +66,13 @@ BEAM_WIDEST = 64_000
 BEAM_WEIGHT = 1.5
 
 Children = Callable[["RState"], list[tuple[IMove, "RState"]]]
+
+
+def beam_share(engine: RulesEngine) -> int:
+    """The beam search's share of each turn under ``engine``'s rules, in quarters of the
+    Python main search's budget: ``BEAM_SHARE_ONE_PASS`` with no redeal, else
+    ``BEAM_SHARE``."""
+    return BEAM_SHARE_ONE_PASS if engine.redeals == 0 else BEAM_SHARE
 
 
 def dead_test(engine: RulesEngine) -> Callable[[RState], bool]:

@@ -65,9 +65,12 @@ MAIN_SHARE = 24
 # sequence in units of RESTART positions (docs/solver.rst, "The native search").  With
 # redeals without end they get as many positions as the main search, for there they win
 # many deals it leaves unknown and its proofs of loss still end well within a minute;
-# with limited redeals the hardest proofs of loss need the main search's time.
+# with limited redeals the hardest proofs of loss need the main search's time; with
+# no redeal the beam search wins more of the deals left unknown with half of what they
+# had (``_solver_beam.BEAM_SHARE_ONE_PASS``).
 FRESH_SHARE = 32
 FRESH_SHARE_ENDLESS = 96
+FRESH_SHARE_ONE_PASS = 16
 RESTART = 10_000
 # Whether a native table that the memory bound keeps from growing forgets positions off
 # its path rather than stop the search (docs/solver.rst, "Forgetting").
@@ -111,8 +114,10 @@ def plays(engine: object) -> bool:
 def fresh_share(engine: RulesEngine) -> int:
     """The native fresh searches' share of each turn under ``engine``'s rules, in
     quarters of the Python main search's budget: ``FRESH_SHARE_ENDLESS`` with redeals
-    without end, else ``FRESH_SHARE``."""
-    return FRESH_SHARE_ENDLESS if engine.redeals is None else FRESH_SHARE
+    without end, ``FRESH_SHARE_ONE_PASS`` with no redeal, else ``FRESH_SHARE``."""
+    if engine.redeals is None:
+        return FRESH_SHARE_ENDLESS
+    return FRESH_SHARE_ONE_PASS if engine.redeals == 0 else FRESH_SHARE
 
 
 def beam(search: Search) -> NativeBeam:
