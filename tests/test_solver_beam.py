@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 import builders
 import pycanfield as cf
 from pycanfield import _solver_beam, _solver_native
+from pycanfield._cards import PACK
 from pycanfield._solver import _expand, _search
-from pycanfield._solver_beam import BEAM_GROWTH, BEAM_WEIGHT, Beam, promise
+from pycanfield._solver_beam import BEAM_GROWTH, BEAM_WEIGHT, Beam, promise, tangle
 from pycanfield._solver_core import IMove
 from pycanfield._solver_rules import RState, RulesEngine
 from strategies import late_states, play_rules
@@ -42,9 +43,10 @@ def _beam(state: cf.GameState, *, first: int, widest: int) -> Beam:
     return Beam(search, children, first=first, widest=widest)
 
 
-def test_promise_counts_foundations_reserve_spaces_and_the_buried_waste() -> None:
-    """Four points a foundation card, minus two a reserve card, one an empty column, and
-    under limited redeals minus one a waste card."""
+def test_promise_counts_foundations_reserve_spaces_tangles_and_the_buried_waste() -> None:
+    """Four points a foundation card, minus two a reserve card, one an empty column,
+    under limited redeals minus one a waste card, and with no redeal minus the tangle of
+    each pile."""
     here = cf.GameState(
         builders.position(
             columns=["", "KD", "QC", "JH"],
@@ -57,10 +59,41 @@ def test_promise_counts_foundations_reserve_spaces_and_the_buried_waste() -> Non
         rules=cf.Rules.parse("draw=1 redeals=0 runs=whole takebacks=no"),
     )
     search = _search(here, None, None)
-    root = search.root
+    root, engine = search.root, search.engine
+    assert isinstance(engine, RulesEngine)
     assert sum(root[1]) == 37
-    assert promise(root, buried=False) == 4 * 37 - 2 * 2 + 1
-    assert promise(root, buried=True) == 4 * 37 - 2 * 2 + 1 - 2
+    # The waste's 6S lies above 5S, due up before it and next on its foundation (2);
+    # the reserve's KH lies above QH (1); each column's one card is next up (0).
+    tangles = 2 + 1
+    assert promise(root, buried=False, tangles=None) == 4 * 37 - 2 * 2 + 1
+    assert promise(root, buried=True, tangles=None) == 4 * 37 - 2 * 2 + 1 - 2
+    assert promise(root, buried=False, tangles=engine) == 4 * 37 - 2 * 2 + 1 - tangles
+    assert promise(root, buried=True, tangles=engine) == 4 * 37 - 2 * 2 + 1 - tangles - 2
+
+
+def _cards(text: str) -> bytes:
+    return bytes(PACK.index(cf.Card.parse(word)) for word in text.split())
+
+
+@pytest.mark.parametrize(
+    ("pile", "points"),
+    [
+        ("", 0),
+        ("9S", 0),  # not next up, nothing above it
+        ("5S", 0),  # next up, on top
+        ("5S 9H 6S", 2 + 1),  # two cards above the next spade; 6S above 5S
+        ("7S 6S 5S", 0),  # each card lies on cards of its suit due up after it
+        ("6S 7S 8S", 2),  # 7S and 8S each lie above a spade due up before them
+        ("8S 6H 9S 7S", 1),  # 9S lies above 8S; 7S only above spades due after it
+        ("KH 2C 5S", 0),  # other suits do not tangle, the next spade on top
+    ],
+)
+def test_tangle_counts_cards_in_the_way_of_their_own_suit(pile: str, points: int) -> None:
+    """With four spades up (the next is 5S; ace base) and nothing else, a card that lies
+    above a card of its suit due up before it counts one, and so does every card above
+    the next card of a suit."""
+    height = [(c.rank.value - 1) % 13 for c in PACK]
+    assert tangle(_cards(pile), (4, 0, 0, 0), height) == points
 
 
 @settings(max_examples=40)
@@ -183,6 +216,40 @@ def test_the_native_beam_makes_the_positions_of_the_python_one(code: str) -> Non
             break
     assert ours.search.path_states == python.search.path_states
     assert ours.beamer.done
+
+
+@needs_native
+@pytest.mark.parametrize("code", ["CRB-D1-CDBQJNA", "CRB-D1-WPEQOWD"])
+@pytest.mark.parametrize("tangles", [False, True])
+def test_with_no_redeal_the_tangles_lead_a_narrow_beam_to_a_win(
+    monkeypatch: pytest.MonkeyPatch, code: str, tangles: bool
+) -> None:
+    """Two ``rainbow`` deals that the benchmark leaves unknown at 60 seconds: a beam
+    1,000 wide wins each when its promise counts the piles' tangles (after about 300,000
+    positions), and runs out of new positions without a win when it does not."""
+    state = cf.deal(code)
+    search = _search(state, None, None)
+    assert isinstance(search.engine, RulesEngine)
+    assert _solver_beam.tangled(search.engine)
+    monkeypatch.setattr(_solver_native, "tangled", lambda engine: tangles)
+    beam = _solver_native.NativeBeam(search, first=1_000, widest=1_000)
+    won, line = beam.advance(10**7)
+    assert beam.beamer.done
+    assert won is (True if tangles else None)
+    if tangles:
+        assert search.nodes < 500_000
+        assert cf.is_won(replay(state, _expand(state, line)))
+
+
+def test_only_the_presets_with_no_redeal_count_tangles() -> None:
+    """``rainbow`` and ``chameleon`` go through the talon once; with redeals the
+    tangles cost ``classic`` a win (docs/solver.rst, "The beam search")."""
+    counted = set()
+    for variant in cf.VARIANTS:
+        engine = _search(cf.deal(f"{variant.prefix}-D1-AAAAACL"), None, None).engine
+        if isinstance(engine, RulesEngine) and _solver_beam.tangled(engine):
+            counted.add(variant.name)
+    assert counted == {"rainbow", "chameleon"}
 
 
 @needs_native

@@ -22,7 +22,7 @@ typedef struct {
     PyObject_HEAD
     Rules r;
     St root;
-    int first, widest, width, growth, buried;
+    int first, widest, width, growth, buried, tangled;
     /* The hashes met by this beam, open addressing (0: empty). */
     uint64_t *seen;
     size_t seen_size, seen_count;
@@ -122,10 +122,32 @@ static int beam_restart(Beamer *o) {
     return beam_enter(o, beam_hash(&o->r, &o->root)) < 0 ? -1 : 0;
 }
 
+/* The tangle of one pile, bottom card first (pycanfield._solver_beam.tangle). */
+static int32_t pile_tangle(const Rules *r, const St *st, const uint8_t *pile, int n) {
+    int32_t t = 0;
+    uint8_t low[4] = {13, 13, 13, 13};
+    for (int j = 0; j < n; j++) {
+        int c = pile[j], su = SUIT(c), h = r->height[c];
+        if (h > low[su]) t++;
+        else low[su] = (uint8_t)h;
+        if (h == st->fnd[su]) t += n - 1 - j;
+    }
+    return t;
+}
+
 /* How far on a position looks (pycanfield._solver_beam.promise). */
 static int32_t beam_promise(const Beamer *o, const St *st) {
+    const Rules *r = &o->r;
     int32_t s = 4 * (st->fnd[0] + st->fnd[1] + st->fnd[2] + st->fnd[3]) - 2 * st->rlen;
-    for (int i = 0; i < o->r.ncols; i++) s += st->len[i] == 0;
+    for (int i = 0; i < r->ncols; i++) s += st->len[i] == 0;
+    if (o->tangled) {
+        const uint8_t *pile = st->cards;
+        for (int i = 0; i < r->ncols; i++) {
+            s -= pile_tangle(r, st, pile, st->len[i]);
+            pile += st->len[i];
+        }
+        s -= pile_tangle(r, st, st->talon, st->p) + pile_tangle(r, st, r->reserve, st->rlen);
+    }
     return o->buried ? s - st->p : s;
 }
 
@@ -276,14 +298,14 @@ static void beamer_dealloc(Beamer *o) {
 
 static int beamer_init(Beamer *o, PyObject *args, PyObject *kwds) {
     PyObject *rules_t, *state_t;
-    static char *names[] = {"rules", "state", "first", "widest", "growth", "buried", NULL};
-    int first, widest, growth, buried;
+    static char *names[] = {"rules", "state", "first", "widest", "growth", "buried", "tangled", NULL};
+    int first, widest, growth, buried, tangled;
     if (o->seen || o->done) {
         PyErr_SetString(PyExc_RuntimeError, "a Beamer starts once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO$iiip", names, &rules_t, &state_t,
-                                     &first, &widest, &growth, &buried))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO$iiipp", names, &rules_t, &state_t,
+                                     &first, &widest, &growth, &buried, &tangled))
         return -1;
     if (first < 1 || widest < first || growth < 2) {
         PyErr_SetString(PyExc_ValueError, "a beam's widths must be 1 <= first <= widest, growth >= 2");
@@ -294,6 +316,7 @@ static int beamer_init(Beamer *o, PyObject *args, PyObject *kwds) {
     o->widest = widest;
     o->growth = growth;
     o->buried = buried;
+    o->tangled = tangled;
     if (beam_restart(o)) {
         PyErr_NoMemory();
         return -1;
@@ -354,10 +377,11 @@ static PyMethodDef beamer_methods[] = {
 };
 
 PyDoc_STRVAR(beamer_doc,
-"Beamer(rules, state, *, first, widest, growth, buried)\n\n"
+"Beamer(rules, state, *, first, widest, growth, buried, tangled)\n\n"
 "Beam searches from ``state`` under ``rules`` (as for Prober), the first ``first``\n"
 "positions wide, each next one ``growth`` times as wide up to ``widest``, resumed by\n"
-"``advance``; ``buried`` counts waste cards against a position's promise.");
+"``advance``; ``buried`` counts waste cards against a position's promise, and\n"
+"``tangled`` the piles' tangles.");
 
 static PyTypeObject BeamerType = {
     PyVarObject_HEAD_INIT(NULL, 0)

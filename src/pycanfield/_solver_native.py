@@ -24,6 +24,7 @@ from ._solver_beam import (
     BEAM_GROWTH,
     BEAM_WIDEST,
     line_of,
+    tangled,
 )
 from ._solver_core import IMove
 from ._solver_frozen import alike
@@ -276,6 +277,7 @@ class NativeBeam:
             widest=widest,
             growth=growth,
             buried=engine.redeals is not None,
+            tangled=tangled(engine),
         )
 
     def size(self) -> int:
