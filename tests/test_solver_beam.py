@@ -274,9 +274,10 @@ def test_solve_gives_the_beam_its_turn(monkeypatch: pytest.MonkeyPatch) -> None:
     third turn), and the line replays."""
     code = "CRF-D1-MXQAFUZ"
     limit = 2_000_000
-    monkeypatch.setattr(_solver_beam, "BEAM_SHARE", 0)
-    assert cf.solve(code, node_limit=limit).status is cf.SolveStatus.UNKNOWN
-    monkeypatch.undo()
+    # A context of its own: ``monkeypatch.undo`` would also switch the native search off.
+    with monkeypatch.context() as patch:
+        patch.setattr(_solver_beam, "BEAM_SHARE", 0)
+        assert cf.solve(code, node_limit=limit).status is cf.SolveStatus.UNKNOWN
     result = cf.solve(code, node_limit=limit)
     assert result.status is cf.SolveStatus.WIN
     assert result.positions < limit

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 import pycanfield as cf
 from builders import FULL, position
 from pycanfield._solver import _search
-from pycanfield._solver_core import CF, FC, RF, TF, Engine, EngineLike
+from pycanfield._solver_core import CC, CF, FC, RC, RF, TC, TF, Engine, EngineLike
 from pycanfield._solver_rules import RulesEngine
 from pycanfield._solver_search import Search
 from pycanfield._variants import with_draw
@@ -302,8 +302,8 @@ def test_survey_takes_variant_codes_and_rules() -> None:
 
 
 def check_orders(engine: EngineLike, root: Any, seed: int) -> None:
-    """``ordered`` lists the same successors as ``children``, in classes that a random
-    generator only shuffles within; greedily, one move up or all but the take-backs."""
+    """``ordered`` lists the same successors as ``children``, and a random generator
+    only reorders them; greedily, one move up or all but the take-backs."""
     children = engine.children(root)
     plain = engine.ordered(root)
     assert sorted(plain) == sorted(children)
@@ -314,6 +314,35 @@ def check_orders(engine: EngineLike, root: Any, seed: int) -> None:
         assert greedy[0] in children
     else:
         assert sorted(greedy) == sorted(c for c in children if c[0][0] != FC)
+
+
+def test_fresh_orders_shuffle_every_move_without_take_backs() -> None:
+    """A fresh search's order under the general engine without take-backs is one
+    shuffle of all the successors, as the native fresh searches take them
+    (docs/solver-measured.rst, "Whole shuffles for the fresh searches"); with take-backs,
+    and under the standard engine, each class is shuffled alone, the moves to the
+    foundations first."""
+    start = cf.deal("CSU-D3-AAAAACL")
+    engine, root = RulesEngine.from_position(start.position, start.rules)
+    plain = engine.ordered(root)
+    assert [m[0] for m, _ in plain] == [TF, RC, CC, TC, TC]
+    firsts = set()
+    for seed in range(20):
+        shuffled = engine.ordered(root, random.Random(seed))
+        assert sorted(shuffled) == sorted(plain)
+        firsts.add(shuffled[0][0][0])
+    assert firsts - {TF}, "some order takes another move before the one to a foundation"
+    backs, back_root = RulesEngine.from_position(
+        start.position, cf.Rules.parse("superior takebacks=yes")
+    )
+    assert [m[0] for m, _ in backs.ordered(back_root)] == [TF, RC, CC, TC, TC]
+    for seed in range(20):
+        assert backs.ordered(back_root, random.Random(seed))[0][0][0] == TF
+    standard = cf.deal("CF1-D3-AAAAACL")
+    std_engine, std_root = Engine.from_position(standard.position, standard.draw)
+    assert [m[0] for m, _ in std_engine.ordered(std_root)] == [TF, RC, CC, TC, TC]
+    for seed in range(20):
+        assert std_engine.ordered(std_root, random.Random(seed))[0][0][0] == TF
 
 
 @given(states(), st.integers(0, 2**32 - 1))
