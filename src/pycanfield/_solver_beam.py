@@ -41,6 +41,7 @@ __all__ = [
     "BEAM_WIDEST",
     "Beam",
     "beam_share",
+    "buried",
     "dead_test",
     "line_of",
     "promise",
@@ -103,6 +104,13 @@ def promise(st: RState, *, buried: bool, tangles: RulesEngine | None) -> int:
     return score - pointer if buried else score
 
 
+def buried(engine: RulesEngine) -> bool:
+    """Whether the beam search's promise counts the waste's cards against a position
+    under ``engine``'s rules: where redeals are limited (none included), so that a waste
+    card comes round again only a few times, if at all."""
+    return engine.redeals is not None
+
+
 def tangled(engine: RulesEngine) -> bool:
     """Whether the beam search's promise counts the piles' tangles under ``engine``'s
     rules: with no redeal, where beams then win many more of the deals that the other
@@ -157,7 +165,7 @@ class Beam:
         # ``children`` gives them (without the engine's own tests of dead ends: the beam
         # runs those of locked cards itself).
         self.children = children
-        self.buried = engine.redeals is not None
+        self.buried = buried(engine)
         self.first, self.widest = first, widest
         self.width = first
         # The hashes of the keys the current beam has met.

@@ -23,6 +23,7 @@ from ._solver_beam import (
     BEAM_FIRST,
     BEAM_GROWTH,
     BEAM_WIDEST,
+    buried,
     line_of,
     tangled,
 )
@@ -276,7 +277,7 @@ class NativeBeam:
             first=first,
             widest=widest,
             growth=growth,
-            buried=engine.redeals is not None,
+            buried=buried(engine),
             tangled=tangled(engine),
         )
 

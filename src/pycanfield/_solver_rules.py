@@ -666,12 +666,7 @@ class RulesEngine:
         hit = self._generate(st, greedy, lean, buckets, far)
         if hit is not None:
             return [hit]
-        rng = self._class_shuffle(buckets, rng)
-        b0, b1, b2, b3, b4, b5, b6 = buckets
-        if far:
-            far.sort(key=_nearest)
-            b5 += [x[2] for x in far]
-        return _shuffled([*b0, *b1, *b2, *b3, *b4, *b5, *b6], rng)
+        return self._in_order(buckets, far, rng)
 
     def _ordered_finished(
         self, st: RState, rng: random.Random | None, greedy: bool
@@ -735,34 +730,29 @@ class RulesEngine:
             else:
                 b = 6
             buckets[b].append(item)
-        rng = self._class_shuffle(buckets, rng)
+        return self._in_order(buckets, far, rng)
+
+    def _in_order(
+        self,
+        buckets: list[list[tuple[IMove, RState]]],
+        far: list[tuple[int, int, tuple[IMove, RState]]] | None,
+        rng: random.Random | None,
+    ) -> list[tuple[IMove, RState]]:
+        """The successors of ``buckets`` class by class, with the ``far`` talon plays
+        after the other runs, nearest first; ``rng`` (a fresh search's) shuffles each
+        class with take-backs, so that they stay last, and without them every move as
+        one, as the native fresh searches do: shuffled within each class only, the
+        orders of the many fresh searches all began alike and won far fewer deals
+        (docs/solver-measured.rst, "Whole shuffles for the fresh searches")."""
+        if rng is not None and self.takebacks:
+            shuffle_classes(buckets, rng)
         if far:
             far.sort(key=_nearest)
             buckets[5] += [x[2] for x in far]
-        return _shuffled([x for b in buckets for x in b], rng)
-
-    def _class_shuffle(
-        self, buckets: list[list[tuple[IMove, RState]]], rng: random.Random | None
-    ) -> random.Random | None:
-        """With take-backs, shuffle each class of ``buckets`` (so that the take-backs
-        stay last) and leave nothing for :func:`_shuffled`; without, leave ``rng`` to
-        shuffle every move as one."""
-        if rng is None or not self.takebacks:
-            return rng
-        shuffle_classes(buckets, rng)
-        return None
-
-
-def _shuffled(
-    kids: list[tuple[IMove, RState]], rng: random.Random | None
-) -> list[tuple[IMove, RState]]:
-    """``kids``, all of them shuffled by ``rng`` when it is given: a fresh search's
-    order without take-backs, as the native fresh searches take it.  Shuffled within
-    each class only, the orders of the many fresh searches all began alike and won far
-    fewer deals (docs/solver-measured.rst, "Whole shuffles for the fresh searches")."""
-    if rng is not None:
-        rng.shuffle(kids)
-    return kids
+        kids = [x for b in buckets for x in b]
+        if rng is not None and not self.takebacks:
+            rng.shuffle(kids)
+        return kids
 
 
 def _nearest(entry: tuple[int, int, object]) -> tuple[int, int]:
