@@ -30,7 +30,11 @@ takes two cores (run it with ``--jobs 1`` on a machine of two).
 
 ``--rows FILE`` appends each deal's row (code, status, seconds, positions, peak KiB)
 to a CSV file as soon as the deal is solved, so that a long run that is stopped
-keeps what it found.
+keeps what it found.  ``--compare BASE NEW`` reads two such files (two builds run side
+by side, say) and prints, for the deals in both, each run's figures, the deals whose
+answers differ, the seconds that the deals decided by both took in each, and the ratio
+of positions on the deals unknown to both; it exits with status 1 if a deal is won in
+one file and proved lost in the other.
 
 Run ``python benchmarks/solver.py`` (``--jobs 2`` to use two cores, ``--smoke`` for
 a quick check).  The timings depend on the machine and on its load.
@@ -57,6 +61,8 @@ from pycanfield._solver import solver_build
 HERE = Path(__file__).parent
 SEEDS = {3: 20263, 1: 20261}
 COUNT = 200
+# One deal's row: code, status, seconds, positions, peak KiB of its worker.
+Row = tuple[str, str, float, int, int]
 
 
 def deal_list(draw: int) -> list[str]:
@@ -72,7 +78,7 @@ def make_lists() -> None:
         (HERE / f"deals_d{draw}.txt").write_text("\n".join(codes) + "\n", "utf-8")
 
 
-def solve_one(code: str, time_limit: float, threads: int) -> tuple[str, str, float, int, int]:
+def solve_one(code: str, time_limit: float, threads: int) -> Row:
     """Solve in this (fresh) process: code, status, seconds, positions, peak KiB."""
     result = cf.solve(code, time_limit=time_limit, threads=threads)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
@@ -120,7 +126,7 @@ ROW_FIELDS = ("code", "status", "seconds", "positions", "peak_kib")
 def run(
     label: str, codes: list[str], time_limit: float, jobs: int, threads: int, out: Path | None
 ) -> None:
-    rows = []
+    rows: list[Row] = []
     started = time.perf_counter()
     # A fresh process per deal (Python 3.11+), so that ru_maxrss is that deal's peak.
     fresh: dict[str, Any] = {"max_tasks_per_child": 1} if sys.version_info >= (3, 11) else {}
@@ -133,30 +139,110 @@ def run(
             print(f"\r  {label}: {done}/{len(codes)} deals", end="", file=sys.stderr)
     print(file=sys.stderr)
     wall = time.perf_counter() - started
-    status = [r[1] for r in rows]
-    seconds = [r[2] for r in rows]
-    wins, losses = status.count("win"), status.count("no-win")
-    decided = wins + losses
     print(
         f"{label}: {len(rows)} deals, time limit {time_limit:g} s per deal, {jobs} job(s), "
         f"{threads} thread(s) each, search {solver_build()}"
     )
-    print(f"  decided  {decided}/{len(rows)} = {100 * decided / len(rows):.1f}%")
-    if decided:
-        print(f"  won      {wins}/{decided} decided = {100 * wins / decided:.1f}%")
-    print(f"  no win   {losses}, unknown {len(rows) - decided}")
-    print(
-        f"  seconds per deal: median {statistics.median(seconds):.3f}, "
-        f"90th percentile {percentile(seconds, 0.9):.3f}, max {max(seconds):.3f}"
-    )
-    print(f"  peak memory {max(r[4] for r in rows) / 1024:.0f} MiB (largest worker)")
+    for line in figures(rows):
+        print(line)
     print(f"  wall time {wall:.0f} s")
     unknown = [r[0] for r in rows if r[1] == "unknown"]
     if unknown:
         print(f"  unknown: {' '.join(sorted(unknown))}")
 
 
-def write_row(out: Path, row: tuple[str, str, float, int, int]) -> None:
+def figures(rows: list[Row]) -> list[str]:
+    """The summary of a run's rows: the deals decided, won, proved lost and left
+    unknown, the seconds per deal and the peak memory."""
+    status = [r[1] for r in rows]
+    seconds = [r[2] for r in rows]
+    wins, losses = status.count("win"), status.count("no-win")
+    decided = wins + losses
+    lines = [f"  decided  {decided}/{len(rows)} = {100 * decided / len(rows):.1f}%"]
+    if decided:
+        lines.append(f"  won      {wins}/{decided} decided = {100 * wins / decided:.1f}%")
+    lines.append(f"  no win   {losses}, unknown {len(rows) - decided}")
+    lines.append(
+        f"  seconds per deal: median {statistics.median(seconds):.3f}, "
+        f"90th percentile {percentile(seconds, 0.9):.3f}, max {max(seconds):.3f}"
+    )
+    lines.append(f"  peak memory {max(r[4] for r in rows) / 1024:.0f} MiB (largest worker)")
+    return lines
+
+
+def read_rows(path: Path) -> list[Row]:
+    """The rows that ``--rows`` wrote to ``path``; a file that is not one stops the
+    script with its name and the line at fault."""
+    try:
+        with path.open(encoding="utf-8", newline="") as handle:
+            lines = list(csv.reader(handle))
+    except OSError as error:
+        sys.exit(f"{path}: {error.strerror}")
+    except (UnicodeDecodeError, csv.Error) as error:
+        sys.exit(f"{path}: not a --rows file: {error}")
+    if not lines or tuple(lines[0]) != ROW_FIELDS:
+        sys.exit(f"{path}:1: not a --rows file: the header is not {','.join(ROW_FIELDS)}")
+    rows: list[Row] = []
+    for number, fields in enumerate(lines[1:], 2):
+        try:
+            code, status, seconds, positions, peak = fields
+            if status not in ("win", "no-win", "unknown"):
+                raise ValueError(f"unknown status {status!r}")
+            rows.append((code, status, float(seconds), int(positions), int(peak)))
+        except ValueError as error:
+            sys.exit(f"{path}:{number}: {error}")
+    if not rows:
+        sys.exit(f"{path}: no deal in it")
+    return rows
+
+
+def compare(base_path: Path, new_path: Path) -> int:
+    """Prints two runs' rows side by side (see the module's docstring); returns 1 when
+    a deal is won in one and proved lost in the other, else 0."""
+    base = {r[0]: r for r in read_rows(base_path)}
+    new = {r[0]: r for r in read_rows(new_path)}
+    both = [code for code in base if code in new]
+    if not both:
+        sys.exit(f"{base_path} and {new_path} have no deal in common")
+    print(
+        f"deals in both: {len(both)} (only in {base_path}: {len(base) - len(both)}, "
+        f"only in {new_path}: {len(new) - len(both)})"
+    )
+    for name, rows in (("base", base), ("new", new)):
+        print(f"{name}: {base_path if name == 'base' else new_path}")
+        for line in figures([rows[code] for code in both]):
+            print(line)
+    differ = [code for code in both if base[code][1] != new[code][1]]
+    print(f"answers that differ: {len(differ)}")
+    for code in differ:
+        (_, was, then, _, _), (_, now, later, _, _) = base[code], new[code]
+        print(f"  {code}  {was} after {then:.1f} s -> {now} after {later:.1f} s")
+    decided = [c for c in both if base[c][1] != "unknown" and new[c][1] != "unknown"]
+    if decided:
+        before = sum(base[c][2] for c in decided)
+        after = sum(new[c][2] for c in decided)
+        print(f"decided by both: {len(decided)}, {before:.1f} s -> {after:.1f} s in all")
+        change = sorted(decided, key=lambda c: new[c][2] - base[c][2])
+        faster = [c for c in change if new[c][2] < base[c][2]][:3]
+        slower = [c for c in reversed(change) if new[c][2] > base[c][2]][:3]
+        for label, codes in (("most faster", faster), ("most slower", slower)):
+            if codes:
+                shown = ", ".join(f"{c} {base[c][2]:.1f} -> {new[c][2]:.1f} s" for c in codes)
+                print(f"  {label}: {shown}")
+    unknown = [c for c in both if base[c][1] == new[c][1] == "unknown"]
+    if unknown:
+        ratios = [new[c][3] / max(1, base[c][3]) for c in unknown]
+        print(
+            f"unknown to both: {len(unknown)}, new/base positions {min(ratios):.2f} to "
+            f"{max(ratios):.2f} (median {statistics.median(ratios):.2f})"
+        )
+    wrong = [c for c in decided if base[c][1] != new[c][1]]
+    for code in wrong:
+        print(f"CONTRADICTION: {code} is {base[code][1]} in base and {new[code][1]} in new")
+    return 1 if wrong else 0
+
+
+def write_row(out: Path, row: Row) -> None:
     """Append one deal's row to ``out``, with the header first in a new file."""
     new = not out.exists() or out.stat().st_size == 0
     with out.open("a", encoding="utf-8", newline="") as handle:
@@ -227,7 +313,12 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=COUNT, metavar="N")
     parser.add_argument("--lines", type=int, default=0, metavar="N", help="measure lines")
     parser.add_argument("--rows", type=Path, metavar="FILE", help="append each deal's row")
+    parser.add_argument(
+        "--compare", type=Path, nargs=2, metavar=("BASE", "NEW"), help="compare two --rows files"
+    )
     args = parser.parse_args()
+    if args.compare:
+        sys.exit(compare(*args.compare))
     if args.make_lists:
         make_lists()
         return

@@ -21,12 +21,22 @@ IN_CHECKOUT = pytest.mark.skipif(
 )
 
 
-@functools.cache
-def script(name: str) -> ModuleType:
-    """``scripts/<name>.py``, loaded once."""
-    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+def _load(path: Path) -> ModuleType:
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@functools.cache
+def script(name: str) -> ModuleType:
+    """``scripts/<name>.py``, loaded once."""
+    return _load(SCRIPTS / f"{name}.py")
+
+
+@functools.cache
+def benchmark(name: str) -> ModuleType:
+    """``benchmarks/<name>.py``, loaded once."""
+    return _load(ROOT / "benchmarks" / f"{name}.py")
