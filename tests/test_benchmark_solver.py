@@ -1,10 +1,10 @@
 """``benchmarks/solver.py --compare``: two runs' rows side by side.
 
-The figures that the measurements in docs/solver-measured.rst quote for two builds run
-side by side (the answers that differ, the seconds of the deals decided by both, the
-positions of the deals unknown to both) come from this comparison; here it runs on
-small files whose figures are known.  The script lives in the repository, not in the
-wheel: these tests run from a checkout only.
+The figures that a measurement of two builds run side by side quotes (the answers that
+differ, the seconds of the deals decided by both, the positions of the deals unknown to
+both) are what this comparison prints; here it runs on small files whose figures are
+worked out by hand.  The script lives in the repository, not in the wheel: these tests
+run from a checkout only.
 """
 
 from __future__ import annotations
