@@ -208,8 +208,8 @@ def compare(base_path: Path, new_path: Path) -> int:
         f"deals in both: {len(both)} (only in {base_path}: {len(base) - len(both)}, "
         f"only in {new_path}: {len(new) - len(both)})"
     )
-    for name, rows in (("base", base), ("new", new)):
-        print(f"{name}: {base_path if name == 'base' else new_path}")
+    for name, path, rows in (("base", base_path, base), ("new", new_path, new)):
+        print(f"{name}: {path}")
         for line in figures([rows[code] for code in both]):
             print(line)
     differ = [code for code in both if base[code][1] != new[code][1]]
