@@ -619,8 +619,27 @@ def test_solve_uses_it_where_it_plays() -> None:
     assert [probe.prober.nodes for _, probe in fresh] == [unit * b for b in budgets][: len(fresh)]
     assert sum(probe.prober.nodes for _, probe in fresh) == 80_000
     assert _search(cf.deal("CCL-D3-AAAAACL"), 10, None).make_main is NativeProbe
-    for code in ("CF1-D3-AAAAACL", "CFR-D3-AAAAACL"):
-        assert _search(cf.deal(code), 10, None).make_main is None
+
+
+@needs_native
+@pytest.mark.parametrize("code", ["CF1-D3-AAAAACL", "CRU-D3-AAAAACL", "CF1-D1-AAAAACL~RUNS=WHOLE"])
+def test_with_take_backs_only_the_main_search_is_native(code: str) -> None:
+    """With take-backs (the standard rules, ``russian``, or other options with them)
+    the main search is native, on the general engine's positions, and the fresh and
+    breadth-first searches stay in Python."""
+    search = _search(cf.deal(code), 10, None)
+    assert isinstance(search.engine, RulesEngine)
+    assert search.make_main is NativeProbe
+    assert search.make_fresh is None
+    assert search.make_beam is None
+
+
+def test_autocomplete_keeps_the_python_search() -> None:
+    """The finish of ``autocomplete`` (``french``), which the native search does not
+    play, keeps the standard engine and the Python main search."""
+    search = _search(cf.deal("CFR-D3-AAAAACL"), 10, None)
+    assert not isinstance(search.engine, RulesEngine)
+    assert search.make_main is None
 
 
 @needs_native
@@ -635,12 +654,16 @@ def test_solve_uses_it_where_it_plays() -> None:
         ("CCH-D1-PUBNLKN", "no-win"),
         ("CCL-D3-NYGMCSK", "no-win"),
         ("CCL-D3-UUPCRSD", "win"),
+        ("CF1-D3-INKGFXU", "no-win"),
+        ("CRU-D3-ALBNDOM", "win"),
     ],
 )
 def test_answers_agree_with_the_python_search(code: str, status: str) -> None:
     """Deals of each preset it plays that the Python search decided in the
     family survey (benchmarks/family.csv) after 30,000 to 130,000 positions: with the
-    native main search, ``solve`` decides them the same way, and each win replays."""
+    native main search, ``solve`` decides them the same way, and each win replays
+    (with take-backs, under the standard rules and ``russian``, the native main search
+    beside the Python fresh and breadth-first searches)."""
     state = cf.deal(code)
     result = cf.solve(state, node_limit=3_000_000)
     assert result.status is cf.SolveStatus.parse(status)
@@ -808,6 +831,9 @@ def test_with_two_threads_the_fresh_searches_get_a_core(monkeypatch: pytest.Monk
         # Proved lost by the main search, which halts the fresh searches.
         ("CCH-D1-PUBNLKN", "no-win"),
         ("CRF-D1-AAAAACL", "win"),
+        # With take-backs: the Python searches beside the native main search.
+        ("CF1-D3-INKGFXU", "no-win"),
+        ("CF1-D3-AAAAACL", "win"),
     ],
 )
 def test_two_threads_answer_as_one(code: str, status: str) -> None:

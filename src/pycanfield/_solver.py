@@ -13,7 +13,7 @@ import enum
 import importlib.machinery
 import math
 import time
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 import attrs
 
@@ -322,28 +322,37 @@ def _search(
     state: GameState, node_limit: int | None, time_limit: float | None, *, threads: int = 1
 ) -> Search:
     rules = with_draw(state.rules, state.draw)
-    if _plays_standard(rules, state.position):
+    # The standard engine is the Python search's fastest, but the native main search
+    # plays the general engine's positions, and proves losses far sooner.
+    if _plays_standard(rules, state.position) and not _solver_native.proves(rules):
         engine, root = Engine.from_position(
             state.position, state.draw, autocomplete=rules.autocomplete
         )
         return Search(engine, root, node_limit=node_limit, time_limit=time_limit)
     general, start = RulesEngine.from_position(state.position, rules)
+    if not _solver_native.proves(rules):
+        return Search(general, start, node_limit=node_limit, time_limit=time_limit)
+    # With take-backs only the main search is native: the Python breadth-first search
+    # beside it finds the wins a few moves away that a depth-first search wanders past.
+    others: dict[str, Any] = {}
     if _solver_native.plays(general):
-        return Search(
-            general,
-            start,
-            node_limit=node_limit,
-            time_limit=time_limit,
-            main=NativeProbe,
-            main_share=_solver_native.MAIN_SHARE,
-            fresh=_solver_native.fresh,
-            fresh_share=_solver_native.fresh_share(general),
-            restart=_solver_native.RESTART,
-            beam=_solver_native.beam,
-            beam_share=_solver_beam.beam_share(general),
-            threads=threads,
-        )
-    return Search(general, start, node_limit=node_limit, time_limit=time_limit)
+        others = {
+            "fresh": _solver_native.fresh,
+            "fresh_share": _solver_native.fresh_share(general),
+            "restart": _solver_native.RESTART,
+            "beam": _solver_native.beam,
+            "beam_share": _solver_beam.beam_share(general),
+        }
+    return Search(
+        general,
+        start,
+        node_limit=node_limit,
+        time_limit=time_limit,
+        main=NativeProbe,
+        main_share=_solver_native.MAIN_SHARE,
+        threads=threads,
+        **others,
+    )
 
 
 def solve(
@@ -378,8 +387,8 @@ def solve(
     it (:class:`SolveLimit`): after the memory bound, more time would not help.  The
     cycle collector (``gc``) is paused while the search runs, and restored after.
 
-    With ``threads=2`` the compiled build's native search (rules without take-backs)
-    runs its main search in a thread of its own beside its other searches, so that
+    With ``threads=2`` the compiled build's native search (rules without
+    ``autocomplete``) runs its main search in a thread of its own beside the other searches, so that
     one deal takes two cores; under a node limit the answer is still the same from
     run to run.  More than two give no more, and the other searches ignore it
     (``docs/solver.rst``, "Two threads").

@@ -31,6 +31,7 @@ from ._solver_core import IMove
 from ._solver_frozen import alike
 from ._solver_rules import RState, RulesEngine
 from ._solver_search import Search
+from ._variants import Rules
 
 __all__ = [
     "NATIVE",
@@ -42,6 +43,7 @@ __all__ = [
     "fresh_share",
     "in_use",
     "plays",
+    "proves",
     "rules_tuple",
 ]
 
@@ -99,12 +101,19 @@ def in_use() -> bool:
     return NATIVE and native is not None
 
 
+def proves(rules: Rules) -> bool:
+    """Whether the solver's main search, the one that proves deals lost, is native
+    under ``rules``: under any rules without the finish of ``autocomplete`` (which the
+    native search does not play).  With take-backs the fresh searches stay in Python
+    beside it, with the breadth-first search that finds the wins a depth-first search
+    wanders past (docs/solver.rst, "The native search")."""
+    return in_use() and not rules.autocomplete
+
+
 def plays(engine: object) -> bool:
-    """Whether the solver searches ``engine``'s rules natively: the rules of a
-    :class:`~pycanfield._solver_rules.RulesEngine` without take-backs or the finish of
-    ``autocomplete``.  The native search plays any rules, for the tests, but with
-    take-backs the Python search's breadth-first search finds the wins that a
-    depth-first search wanders past (docs/solver.rst, "The native search")."""
+    """Whether the solver's fresh and beam searches are native too under ``engine``'s
+    rules: the rules of a :class:`~pycanfield._solver_rules.RulesEngine` without
+    take-backs or the finish of ``autocomplete``."""
     return (
         in_use()
         and isinstance(engine, RulesEngine)

@@ -218,9 +218,10 @@ class Search:
             "fresh": self.fresh_share,
         }
         together = self.threads > 1 and getattr(self.live["main"], "concurrent", False)
-        if together:
+        if together and self.make_fresh is not None:
             # The fresh searches have a core of their own: as many positions as the
-            # main search, rather than a part of its time.
+            # main search, rather than a part of its time (when they are as fast: the
+            # Python fresh searches beside a native main search keep their share).
             quarters["fresh"] = max(quarters["fresh"], quarters["main"])
         while True:
             if together:
