@@ -388,10 +388,10 @@ def solve(
     cycle collector (``gc``) is paused while the search runs, and restored after.
 
     With ``threads=2`` the compiled build's native search (rules without
-    ``autocomplete``) runs its main search in a thread of its own beside the other searches, so that
-    one deal takes two cores; under a node limit the answer is still the same from
-    run to run.  More than two give no more, and the other searches ignore it
-    (``docs/solver.rst``, "Two threads").
+    ``autocomplete``) runs its main search in a thread of its own beside the other
+    searches, so that one deal takes two cores; under a node limit the answer is still
+    the same from run to run.  More than two give no more, and the other searches
+    ignore it (``docs/solver.rst``, "Two threads").
 
     >>> result = solve("CF1-D3-AAAAACL", time_limit=30)
     >>> result.status
