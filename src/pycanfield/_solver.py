@@ -322,15 +322,16 @@ def _search(
     state: GameState, node_limit: int | None, time_limit: float | None, *, threads: int = 1
 ) -> Search:
     rules = with_draw(state.rules, state.draw)
+    native_main = _solver_native.proves(rules)
     # The standard engine is the Python search's fastest, but the native main search
     # plays the general engine's positions, and proves losses far sooner.
-    if _plays_standard(rules, state.position) and not _solver_native.proves(rules):
+    if _plays_standard(rules, state.position) and not native_main:
         engine, root = Engine.from_position(
             state.position, state.draw, autocomplete=rules.autocomplete
         )
         return Search(engine, root, node_limit=node_limit, time_limit=time_limit)
     general, start = RulesEngine.from_position(state.position, rules)
-    if not _solver_native.proves(rules):
+    if not native_main:
         return Search(general, start, node_limit=node_limit, time_limit=time_limit)
     # With take-backs only the main search is native: the Python breadth-first search
     # beside it finds the wins a few moves away that a depth-first search wanders past.
