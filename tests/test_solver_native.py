@@ -462,6 +462,7 @@ def test_a_full_table_stops_the_search_by_the_memory_bound(monkeypatch: pytest.M
     assert search.run() == (None, [])
     assert search.stop == "memory"
     assert made[0].full
+    assert made[0].crowded
     assert made[0].prober.need >= made[0].prober.bytes
     # What it needs to go on fills the room: the search stopped for that.
     assert made[0].size() >= search.max_positions - 1
@@ -573,6 +574,7 @@ def test_solve_forgets_rather_than_stop() -> None:
     made = record_main(search)
     assert search.run() == (False, [])
     assert made[0].prober.forgotten > 0
+    assert made[0].crowded
     assert made[0].size() < search.max_positions
 
 
@@ -614,6 +616,7 @@ def test_solve_uses_it_where_it_plays() -> None:
     (beam,) = beams
     assert 160_000 <= beam.beamer.nodes < 160_000 + 100
     assert made[0].prober.nodes == 1_000_000 - 80_000 - beam.beamer.nodes
+    assert not made[0].crowded  # far from the room
     assert [number for number, _ in fresh] == list(range(1, len(fresh) + 1))
     budgets = [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     assert [probe.prober.nodes for _, probe in fresh] == [unit * b for b in budgets][: len(fresh)]
@@ -632,6 +635,33 @@ def test_with_take_backs_only_the_main_search_is_native(code: str) -> None:
     assert search.make_main is NativeProbe
     assert search.make_fresh is None
     assert search.make_beam is None
+    assert search.main_share == _solver_native.MAIN_SHARE
+    assert search.main_share_most == _solver_native.MAIN_SHARE_TAKEBACKS
+    assert search.main_first
+
+
+@needs_native
+def test_with_take_backs_the_main_search_s_share_grows_each_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Beside the Python searches the native main search's share grows fourfold each
+    turn, from ``MAIN_SHARE`` up to ``MAIN_SHARE_TAKEBACKS``, on top of the turn's
+    budget, which doubles."""
+    monkeypatch.setattr(_solver_native, "MAIN_SHARE_TAKEBACKS", 96)
+    steps: list[int] = []
+    advance = NativeProbe.advance
+
+    def recorded(probe: NativeProbe, budget: int, *, room: int | None = None) -> Any:
+        steps.append(budget)
+        return advance(probe, budget, room=room)
+
+    monkeypatch.setattr(NativeProbe, "advance", recorded)
+    search = _search(cf.deal("CF1-D1-EUWCTZA"), 800_000, None)  # unknown at the limit
+    search.first_budget = 500
+    assert search.run() == (None, [])
+    assert _solver_native.MAIN_SHARE == 24
+    # 500 x 24, then 1,000 x 96, 2,000 x 96 and 4,000 x 96.
+    assert steps[:4] == [12_000, 96_000, 192_000, 384_000]
 
 
 def test_autocomplete_keeps_the_python_search() -> None:
@@ -753,6 +783,8 @@ def test_the_fresh_and_beam_searches_shares_follow_the_redeals(
     main search keeps its 96 under every rule set."""
     search = _search(cf.deal(code), 10, None)
     assert (4 * search.main_share, search.fresh_share, search.beam_share) == (96, fresh, beam)
+    assert search.main_share_most == search.main_share
+    assert not search.main_first
 
 
 @needs_native

@@ -325,3 +325,79 @@ def test_no_position_is_passed_over_while_the_main_search_has_a_long_path(
     assert search._finished_test() is not None
     monkeypatch.setattr(_solver_search, "SKIP_PATH", len(main.states) - 1)
     assert search._finished_test() is None
+
+
+class _Held:
+    """A live search that holds ``entries`` of the room and finds nothing."""
+
+    def __init__(self, entries: int, *, bounded: bool = False) -> None:
+        self.entries = entries
+        self.bounded = bounded
+        self.crowded = False
+        self.budgets: list[int] = []
+
+    def size(self) -> int:
+        return self.entries
+
+    def advance(self, budget: int, *, room: int | None = None) -> tuple[bool | None, list[Any]]:
+        self.budgets.append(budget)
+        return None, []
+
+
+def test_the_searches_beside_the_main_one_give_it_their_room() -> None:
+    """docs/solver.rst, "How the search works": when the room is full, the searches
+    that prove nothing give their tables up before the main search stops by the bound."""
+    search = _search(cf.deal("CF1-D3-ERKYPZE"), None, None)
+    assert isinstance(search, Search)
+    search.max_positions = 1_000
+    main, lean, beam = _Held(400, bounded=True), _Held(500), _Held(200)
+    search.live = {"main": main, "lean": lean, "beam": beam}
+    assert search._resume("main", 50) is None
+    assert search.live == {"main": main}
+    assert main.budgets == [50]
+    # Alone and still past the room, it stops, and says why.
+    main.entries = 1_200
+    assert search._resume("main", 50) == (None, [])
+    assert search.stop == "memory"
+    assert main.budgets == [50]
+
+
+def _beside(first: bool) -> tuple[Search, _Held, _Held]:
+    """A search with room for 1,000 entries, ``main_first`` as given, and a main and a
+    lean search of 300 entries each."""
+    search = _search(cf.deal("CF1-D3-ERKYPZE"), None, None)
+    assert isinstance(search, Search)
+    search.main_first = first
+    search.max_positions = 1_000
+    main, lean = _Held(300, bounded=True), _Held(300)
+    search.live = {"main": main, "lean": lean}
+    return search, main, lean
+
+
+@pytest.mark.parametrize("first", [False, True])
+def test_a_main_search_that_filled_its_room_has_the_room_of_the_others(first: bool) -> None:
+    """With ``main_first``, a main search that has filled the room it was given (the
+    native one forgets positions then) has the others' room from its next turn, though
+    some is left; without it, the others keep theirs."""
+    search, main, lean = _beside(first)
+    assert search._resume("main", 50) is None
+    assert search.live == {"main": main, "lean": lean}
+    main.crowded = True
+    assert search._resume("main", 50) is None
+    assert search.live == ({"main": main} if first else {"main": main, "lean": lean})
+    assert main.budgets == [50, 50]
+
+
+@pytest.mark.parametrize("first", [False, True])
+def test_with_main_first_the_others_give_way_before_a_turn_could_fill_the_room(
+    first: bool,
+) -> None:
+    """With ``main_first`` (take-backs, beside a native main search) the others give
+    their room up before a turn of the main search could fill it, at half an entry a
+    position; without it, only once it has none left."""
+    search, main, lean = _beside(first)
+    assert search._resume("main", 800) is None  # 300 + 400 entries fit the 700 left
+    assert search.live == {"main": main, "lean": lean}
+    assert search._resume("main", 900) is None  # 300 + 450 may not
+    assert search.live == ({"main": main} if first else {"main": main, "lean": lean})
+    assert main.budgets == [800, 900]

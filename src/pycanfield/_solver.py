@@ -334,8 +334,13 @@ def _search(
     if not native_main:
         return Search(general, start, node_limit=node_limit, time_limit=time_limit)
     # With take-backs only the main search is native: the Python breadth-first search
-    # beside it finds the wins a few moves away that a depth-first search wanders past.
-    others: dict[str, Any] = {}
+    # beside it finds the wins a few moves away that a depth-first search wanders past,
+    # mostly in the first turns, after which the main search's share grows and they
+    # give it their room before it would fill it.
+    others: dict[str, Any] = {
+        "main_share_most": _solver_native.MAIN_SHARE_TAKEBACKS,
+        "main_first": True,
+    }
     if _solver_native.plays(general):
         others = {
             "fresh": _solver_native.fresh,

@@ -64,6 +64,10 @@ ENTRY_BYTES = 80
 # Each turn the native main search gets this many times the Python main search's
 # budget of positions (docs/solver.rst, "The native search").
 MAIN_SHARE = 24
+# With take-backs, where the searches beside it are Python's (about ten times slower a
+# position), its share grows fourfold each turn up to this: the first turn, where they
+# find the quick wins, is as before, and the later ones go mostly to the proofs of loss.
+MAIN_SHARE_TAKEBACKS = 240
 # Each turn the native fresh searches (shuffled, restarted) get this many quarters of
 # the Python main search's budget of positions in all, and their budgets follow the Luby
 # sequence in units of RESTART positions (docs/solver.rst, "The native search").  With
@@ -216,6 +220,12 @@ class NativeProbe:
         prober = self.prober
         size: int = (prober.need if self.full else prober.bytes) // ENTRY_BYTES
         return size
+
+    @property
+    def crowded(self) -> bool:
+        """Whether its table has filled the room it was given: it has forgotten
+        positions, or stopped for want of room."""
+        return self.full or self.prober.forgotten > 0
 
     def advance(self, budget: int, *, room: int | None = None) -> tuple[bool | None, list[IMove]]:
         """As :meth:`pycanfield._solver_search.Probe.advance`."""

@@ -80,6 +80,11 @@ SKIP_PATH = 4096
 # main search (the lean and fresh ones): the main search's table is bounded to the
 # rest, so that the two together stay within ``MAX_POSITIONS``.
 BESIDE_ROOM = 1 / 4
+# The room a bounded main search (the native one) may take for each new position, in
+# entries of a packed table: its keys take 20 to 55 bytes a position against the 80 of
+# an entry (``_solver_native.ENTRY_BYTES``), so a turn that could fill the room asks
+# the other searches for theirs first.
+MAIN_ROOM_PER_POSITION = 0.5
 
 
 class Search:
@@ -101,6 +106,8 @@ class Search:
         max_positions: int = MAX_POSITIONS,
         main: Callable[[Search], Resumable] | None = None,
         main_share: int = 1,
+        main_share_most: int | None = None,
+        main_first: bool = False,
         fresh: Callable[[Search, int], Resumable] | None = None,
         fresh_share: int = FRESH_SHARE,
         restart: int = 1_000,
@@ -113,6 +120,14 @@ class Search:
         # budget of positions a ``Probe`` would get it gets each turn.
         self.make_main = main
         self.main_share = main_share
+        # If given, the main search's share grows fourfold each turn up to this: the
+        # searches beside it find the quick wins in the first turns, and the later
+        # turns go mostly to the proofs of loss.
+        self.main_share_most = max(main_share, main_share_most or 0)
+        # Whether the other searches give their room up once the main search has
+        # filled its own or a turn of it could, rather than only when it has none
+        # left (see ``_crowded``).
+        self.main_first = main_first
         # What makes the fresh search of a number (by default a ``Probe``, shuffled
         # but for the first; one it makes prunes only what the main search prunes, so
         # its end is a proof), and the quarters of a turn's budget they get in all.
@@ -231,6 +246,7 @@ class Search:
             if answer is not None:
                 return answer
             budget *= 2
+            quarters["main"] = min(4 * quarters["main"], 4 * self.main_share_most)
 
     def _one_by_one(
         self, budget: int, quarters: dict[str, int], luby: Iterator[int]
@@ -327,6 +343,11 @@ class Search:
         if probe is None:
             return None
         step = self._step(share, 2, bounded=probe.bounded)
+        if name == "main" and len(self.live) > 1 and self._crowded(probe, step):
+            # The searches beside it give their room to the complete search rather
+            # than have it stop (or, with ``main_first``, forget positions).
+            self.live = {"main": probe}
+            step = self._step(share, 2, bounded=probe.bounded)
         if step <= 0:
             if name == "main":
                 # No room left for the complete search: more time would not help.
@@ -341,6 +362,20 @@ class Search:
         if found is False or (isinstance(probe, Breadth) and probe.full):
             del self.live[name]
         return None
+
+    def _crowded(self, main: _Live, step: int) -> bool:
+        """Whether the main search has no room left for a step (``step`` is 0), or,
+        with ``main_first``, has filled its room (the native one forgets positions
+        then) or may fill it in a turn of ``step`` positions (a native table takes
+        about half an entry a position, ``MAIN_ROOM_PER_POSITION``; a Python search's
+        turn is cut to the room left)."""
+        if step <= 0:
+            return True
+        if not self.main_first:
+            return False
+        if getattr(main, "crowded", False):
+            return True
+        return main.bounded and main.size() + step * MAIN_ROOM_PER_POSITION > self._room(main)
 
     def _fresh(self, share: int, luby: Iterator[int]) -> tuple[bool | None, list[IMove]] | None:
         """Fresh searches for ``share`` positions in all, each with the next budget of
