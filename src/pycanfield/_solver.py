@@ -333,14 +333,7 @@ def _search(
     general, start = RulesEngine.from_position(state.position, rules)
     if not native_main:
         return Search(general, start, node_limit=node_limit, time_limit=time_limit)
-    # With take-backs only the main search is native: the Python breadth-first search
-    # beside it finds the wins a few moves away that a depth-first search wanders past,
-    # mostly in the first turns, after which the main search's share grows and they
-    # give it their room before it would fill it.
-    others: dict[str, Any] = {
-        "main_share_most": _solver_native.MAIN_SHARE_TAKEBACKS,
-        "main_first": True,
-    }
+    others: dict[str, Any]
     if _solver_native.plays(general):
         others = {
             "fresh": _solver_native.fresh,
@@ -349,6 +342,12 @@ def _search(
             "beam": _solver_native.beam,
             "beam_share": _solver_beam.beam_share(general),
         }
+    else:
+        # With take-backs only the main search is native: the Python breadth-first
+        # search beside it finds the wins a few moves away that a depth-first search
+        # wanders past, mostly in the first turns, after which the main search's share
+        # grows and they give it their room before it would fill it.
+        others = {"main_share_most": _solver_native.MAIN_SHARE_TAKEBACKS, "main_first": True}
     return Search(
         general,
         start,
