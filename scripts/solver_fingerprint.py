@@ -9,7 +9,8 @@ Run ``python scripts/solver_fingerprint.py --out now.json`` (``--deals``,
 ``--limits``); ``--check old.json`` compares with a file written before and names the
 rows that differ.  ``tests/data/solver_fingerprint.json`` is a small such file that
 the tests check (``--deals 3 --limits 300,3000``); ``--write-test-data`` rewrites it
-when the search itself changes on purpose.
+when the search itself changes on purpose, with the native search off as in the
+tests.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -79,6 +81,8 @@ def main() -> int:
     args = parser.parse_args()
     if args.write_test_data:
         args.deals, args.limits, args.out = 3, "300,3000", TEST_DATA
+        # As the tests run it: without the native search (tests/conftest.py).
+        os.environ["PYCANFIELD_NATIVE"] = "0"
     rows = fingerprint(args.deals, [int(x) for x in args.limits.split(",")])
     if args.out:
         args.out.write_text(json.dumps(rows, indent=0, sort_keys=True) + "\n", "utf-8")

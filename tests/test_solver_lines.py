@@ -3,10 +3,14 @@ and on request the fewest passes through the stock the search finds."""
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 import pytest
 
 import pycanfield as cf
-from pycanfield._solver_lines import passes
+from pycanfield._solver import _search
+from pycanfield._solver_core import CC, CF, TC, EngineLike, IMove
+from pycanfield._solver_lines import _shortcuts, passes, shorten
 from test_solver_variants import replay
 
 
@@ -65,3 +69,66 @@ def test_fewest_passes_finds_fewer_passes() -> None:
 def test_fewest_passes_is_a_flag() -> None:
     with pytest.raises(cf.OptionError):
         cf.solve("CF1-D3-AAAAACL", fewest_passes="yes")  # type: ignore[arg-type]
+
+
+class _Named:
+    """An engine of named states ``(columns, rest)``: ``kids[state]`` their moves."""
+
+    def __init__(self, kids: dict[Any, list[tuple[IMove, Any]]]) -> None:
+        self.kids = kids
+
+    def children(self, st: Any) -> list[tuple[IMove, Any]]:
+        return self.kids.get(st, [])
+
+
+def _line_of_five(*, late: bool) -> tuple[_Named, list[Any], list[IMove]]:
+    """A line of five moves from ``s0`` to ``s5``, the first a shuffle; ``x`` is a
+    shuffle away from ``s0`` and a move from ``s3``; ``y`` a move up away from ``s0``
+    and a move from ``s5``; with ``late``, ``s1`` is a move from ``s4``."""
+    s = [(f"c{i}", "r0" if i < 2 else f"r{i}") for i in range(6)]
+    line: list[IMove] = [(CC, 0, 1, 1), (TC, 1, 0), (TC, 2, 0), (TC, 3, 0), (TC, 4, 0)]
+    kids: dict[Any, list[tuple[IMove, Any]]] = {s[i]: [(line[i], s[i + 1])] for i in range(5)}
+    x, y = ("cx", "r0"), ("cy", "r9")
+    kids[s[0]] += [((CC, 0, 2, 1), x), ((CF, 0), y)]
+    kids[x] = [((TC, 9, 0), s[3])]
+    kids[y] = [((TC, 8, 0), s[5])]
+    if late:
+        kids[s[1]].append(((TC, 7, 0), s[4]))
+    return _Named(kids), s, line
+
+
+def test_shorten_takes_the_fewest_moves_through_the_shortcuts() -> None:
+    """A line is cut to the fewest moves through its states, one move or, where the
+    line shuffles, a shuffle and a move reaching a later one: not the latest state one
+    move reaches first (from ``s0``, ``x`` then ``s3``), and not two moves that do not
+    start with a shuffle (``y`` then ``s5``)."""
+    named, states, line = _line_of_five(late=True)
+    engine = cast(EngineLike, named)
+    assert shorten(engine, states, line) == [(CC, 0, 1, 1), (TC, 7, 0), (TC, 4, 0)]
+    named, states, line = _line_of_five(late=False)
+    engine = cast(EngineLike, named)
+    assert shorten(engine, states, line) == [(CC, 0, 2, 1), (TC, 9, 0), (TC, 3, 0), (TC, 4, 0)]
+    # Where the line does not shuffle, no two moves are looked for.
+    states[1] = ("c1", "r1")
+    named.kids[states[0]][0] = (line[0], states[1])
+    named.kids[states[1]] = [(line[1], states[2])]
+    assert shorten(engine, states, line) == line
+
+
+@pytest.mark.parametrize(
+    ("code", "limit"), [("CRB-D1-ZNIMXVW", 100_000), ("CF1-D3-OUVIREV", 100_000)]
+)
+def test_shortened_lines_win_and_have_no_shortcut_left(code: str, limit: int) -> None:
+    """The search's line, shortened, is made of the engine's moves, wins, is no longer,
+    and a further pass finds nothing to cut."""
+    search = _search(cf.deal(code), limit, None)
+    found, line = search.run()
+    assert found
+    engine, states = search.engine, search.path_states
+    short = shorten(engine, states, line)
+    assert len(short) <= len(line)
+    along = [states[0]]
+    for move in short:
+        along.append(dict(engine.children(along[-1]))[move])
+    assert engine.won(along[-1])
+    assert _shortcuts(engine, along, short)[0] == short

@@ -401,3 +401,50 @@ def test_with_main_first_the_others_give_way_before_a_turn_could_fill_the_room(
     assert search._resume("main", 900) is None  # 300 + 450 may not
     assert search.live == ({"main": main} if first else {"main": main, "lean": lean})
     assert main.budgets == [800, 900]
+
+
+class _HeldAside(_Held):
+    """A main search that holds ``entries`` of the room, runs in a thread of its own
+    (``_together``) and finds nothing."""
+
+    concurrent = True
+
+    def search_request(self, budget: int, *, room: int | None = None) -> int:
+        self.budgets.append(budget)
+        return budget
+
+    def search(self, request: int) -> tuple[bool | None, Any, Any, int]:
+        return None, None, None, 0
+
+    def settle(self, outcome: tuple[bool | None, Any, Any, int]) -> tuple[bool | None, list[Any]]:
+        return None, []
+
+    def halt(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("first", [False, True])
+def test_with_two_threads_the_others_give_way_as_with_one(first: bool) -> None:
+    """With ``threads=2`` the main search runs in a thread of its own, and the searches
+    beside it give their room up under the same rules as in a turn of one thread: when
+    it has none left (always), and with ``main_first`` when it has filled its room."""
+    search, _, lean = _beside(first)
+    main = _HeldAside(300, bounded=True)
+    search.live = {"main": main, "lean": lean}
+    quarters = {"main": 4, "breadth": 0, "lean": 4, "beam": 0, "fresh": 0}
+    luby = iter(lambda: 1, 0)
+    assert search._together(50, quarters, luby) is None
+    assert search.live == {"main": main, "lean": lean}
+    assert lean.budgets == [50]
+    main.crowded = True
+    assert search._together(50, quarters, luby) is None
+    assert search.live == ({"main": main} if first else {"main": main, "lean": lean})
+    # No room left: the lean search's table goes, and the main search takes its turn
+    # instead of stopping by the memory bound.
+    main.crowded = False
+    lean.entries = 700
+    search.live = {"main": main, "lean": lean}
+    assert search._together(50, quarters, luby) is None
+    assert search.live == {"main": main}
+    assert search.stop is None
+    assert main.budgets == [50, 50, 50]

@@ -25,10 +25,10 @@ from ._moves import DRAW, RECYCLE, Move, MoveKind
 from ._position import Position
 from ._rules import apply, is_won, legal_moves
 from ._solver_core import CC, CF, FC, RC, RF, TC, TF, Engine, IMove
-from ._solver_lines import passes, tidy
+from ._solver_lines import passes, shorten, tidy
 from ._solver_native import NativeProbe
 from ._solver_rules import RulesEngine
-from ._solver_search import Search, shorten
+from ._solver_search import Search
 from ._state import GameState, deal
 from ._variants import Rules, with_draw
 

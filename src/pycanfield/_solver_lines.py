@@ -1,21 +1,25 @@
 """Winning lines a person can follow: no position twice, no action that can be left out.
 
-The search returns a line of public actions that wins; :func:`tidy` then cuts every
-stretch that comes back to a position already met (a loop) and leaves out, one at a
-time, every action without which the rest of the line still plays and wins.
+The search returns a line of its own moves that wins; :func:`shorten` cuts the
+detours out of it, through the search's states.  Played out as public actions,
+:func:`tidy` then cuts every stretch that comes back to a position already met (a loop)
+and leaves out, one at a time, every action without which the rest of the line still
+plays and wins.
 """
 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from ._errors import IllegalMoveError
 from ._moves import RECYCLE, Move, MoveKind
 from ._position import Position
 from ._rules import _play
+from ._solver_core import CC, EngineLike, IMove
 from ._variants import Rules
 
-__all__ = ["passes", "tidy"]
+__all__ = ["passes", "shorten", "tidy"]
 
 _COUNTED = {
     MoveKind.RESERVE_TO_FOUNDATION,
@@ -106,3 +110,57 @@ def tidy(
         if changed:
             line = cut_loops(pos, line, draw, rules)
     return line
+
+
+def shorten(engine: EngineLike, states: list[Any], line: list[IMove]) -> list[IMove]:
+    """Cut detours out of a winning line (``states`` along it, the first and the last
+    included): the fewest moves from the first state to the last through the line's
+    states, where one move reaches a later state of the line exactly (same column
+    order), or, where the line shuffles, a shuffle and one move do.  A *shuffle* is a
+    move between columns that changes nothing else (no refill from the reserve); a
+    depth-first search wanders in them (under ``rainbow`` a line can hold more than a
+    thousand).  Again on the shorter line, until no move is saved."""
+    while True:
+        shorter, along = _shortcuts(engine, states, line)
+        if len(shorter) >= len(line):
+            return line
+        line, states = shorter, along
+
+
+def _shuffle(st: Any, move: IMove, child: Any) -> bool:
+    return move[0] == CC and child[1:] == st[1:]
+
+
+def _shortcuts(
+    engine: EngineLike, states: list[Any], line: list[IMove]
+) -> tuple[list[IMove], list[Any]]:
+    """One pass of :func:`shorten`: the line and its states."""
+    index = {st: i for i, st in enumerate(states)}  # a state met twice: its last visit
+    last = len(states) - 1
+    # From the end back: the fewest moves from each state of the line to the last,
+    # and the first jump of such a line (the state it reaches, its moves and states).
+    cost = [0] * (last + 1)
+    jump: list[tuple[int, list[IMove], list[Any]]] = [(last, [], [])] * (last + 1)
+    # Two moves only where the line shuffles: lines that hardly do cost little more.
+    wander = [_shuffle(states[i], move, states[i + 1]) for i, move in enumerate(line)]
+    for i in range(last - 1, -1, -1):
+        best, to = 1 + cost[i + 1], (i + 1, [line[i]], [states[i + 1]])
+        st = states[i]
+        for move, child in engine.children(st):
+            k = index.get(child, -1)
+            if k > i and 1 + cost[k] < best:
+                best, to = 1 + cost[k], (k, [move], [child])
+            if wander[i] and _shuffle(st, move, child):
+                for move2, grand in engine.children(child):
+                    k = index.get(grand, -1)
+                    if k > i and 2 + cost[k] < best:
+                        best, to = 2 + cost[k], (k, [move, move2], [child, grand])
+        cost[i], jump[i] = best, to
+    out: list[IMove] = []
+    along = [states[0]]
+    i = 0
+    while i < last:
+        i, moves, passed = jump[i]
+        out += moves
+        along += passed
+    return out, along

@@ -29,7 +29,6 @@ __all__ = [
     "Resumable",
     "Search",
     "progress",
-    "shorten",
     "talon_up_late",
 ]
 
@@ -280,7 +279,12 @@ class Search:
         that the answer does not hang on which thread is faster."""
         live = self.live["main"]
         main = cast(Concurrent, live)
-        step = self._step(budget * quarters["main"] // 4, 2, bounded=True)
+        share = budget * quarters["main"] // 4
+        step = self._step(share, 2, bounded=True)
+        if len(self.live) > 1 and self._crowded(live, step):
+            # As in ``_resume``: the searches beside it give it their room first.
+            self.live = {"main": live}
+            step = self._step(share, 2, bounded=True)
         if step <= 0:
             return self._unknown("memory")
         room = self._room(live) - int(self.max_positions * BESIDE_ROOM)
@@ -872,21 +876,3 @@ def progress(st: Any) -> tuple[int, int, int]:
     """How far a state has come: cards on the foundations, then the fewest cards in
     the reserve, then in the talon.  Used to choose a hint when no win is known."""
     return (sum(st[1]), -st[2], -len(st[3]))
-
-
-def shorten(engine: EngineLike, states: list[Any], line: list[IMove]) -> list[IMove]:
-    """Cut detours out of a winning line: from each state on it, jump to the latest
-    later state on the line that one move reaches exactly (same column order)."""
-    index = {st: i for i, st in enumerate(states)}
-    out: list[IMove] = []
-    i = 0
-    last = len(states) - 1
-    while i < last:
-        j, move = i + 1, line[i]
-        for m, child in engine.children(states[i]):
-            k = index.get(child)
-            if k is not None and k > j:
-                j, move = k, m
-        out.append(move)
-        i = j
-    return out
