@@ -8,6 +8,7 @@ from typing import Any, cast
 import pytest
 
 import pycanfield as cf
+from pycanfield import _solver_lines
 from pycanfield._solver import _search
 from pycanfield._solver_core import CC, CF, TC, EngineLike, IMove
 from pycanfield._solver_lines import _shortcuts, passes, shorten
@@ -97,30 +98,42 @@ def _line_of_five(*, late: bool) -> tuple[_Named, list[Any], list[IMove]]:
     return _Named(kids), s, line
 
 
-def test_shorten_takes_the_fewest_moves_through_the_shortcuts() -> None:
+def test_shorten_takes_the_fewest_moves_through_the_shortcuts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A line is cut to the fewest moves through its states, one move or, where the
     line shuffles, a shuffle and a move reaching a later one: not the latest state one
     move reaches first (from ``s0``, ``x`` then ``s3``), and not two moves that do not
-    start with a shuffle (``y`` then ``s5``)."""
+    start with a shuffle (``y`` then ``s5``).  Two moves are looked for only on a line
+    that still makes more than ``WANDER`` shuffles."""
+    named, states, line = _line_of_five(late=False)
+    engine = cast(EngineLike, named)
+    assert shorten(engine, states, line) == line  # one shuffle, not more than WANDER
+    monkeypatch.setattr(_solver_lines, "WANDER", 0)
+    assert shorten(engine, states, line) == [(CC, 0, 2, 1), (TC, 9, 0), (TC, 3, 0), (TC, 4, 0)]
     named, states, line = _line_of_five(late=True)
     engine = cast(EngineLike, named)
     assert shorten(engine, states, line) == [(CC, 0, 1, 1), (TC, 7, 0), (TC, 4, 0)]
+    # Where the line does not shuffle, no two moves are looked for.
     named, states, line = _line_of_five(late=False)
     engine = cast(EngineLike, named)
-    assert shorten(engine, states, line) == [(CC, 0, 2, 1), (TC, 9, 0), (TC, 3, 0), (TC, 4, 0)]
-    # Where the line does not shuffle, no two moves are looked for.
     states[1] = ("c1", "r1")
     named.kids[states[0]][0] = (line[0], states[1])
     named.kids[states[1]] = [(line[1], states[2])]
     assert shorten(engine, states, line) == line
 
 
+@pytest.mark.parametrize("wander", [0, 100])
 @pytest.mark.parametrize(
     ("code", "limit"), [("CRB-D1-ZNIMXVW", 100_000), ("CF1-D3-OUVIREV", 100_000)]
 )
-def test_shortened_lines_win_and_have_no_shortcut_left(code: str, limit: int) -> None:
+def test_shortened_lines_win_and_have_no_shortcut_left(
+    code: str, limit: int, wander: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The search's line, shortened, is made of the engine's moves, wins, is no longer,
-    and a further pass finds nothing to cut."""
+    and a further pass finds nothing to cut: of two moves when the line made more than
+    ``WANDER`` shuffles, else of one."""
+    monkeypatch.setattr(_solver_lines, "WANDER", wander)
     search = _search(cf.deal(code), limit, None)
     found, line = search.run()
     assert found
@@ -131,4 +144,6 @@ def test_shortened_lines_win_and_have_no_shortcut_left(code: str, limit: int) ->
     for move in short:
         along.append(dict(engine.children(along[-1]))[move])
     assert engine.won(along[-1])
-    assert _shortcuts(engine, along, short)[0] == short
+    assert _shortcuts(engine, along, short, two=False)[0] == short
+    if wander == 0:
+        assert _shortcuts(engine, along, short)[0] == short

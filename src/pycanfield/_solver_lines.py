@@ -112,18 +112,36 @@ def tidy(
     return line
 
 
+#: The shuffles a line must still make, after the shortcuts of one move, for the
+#: shortcuts of two to be looked for: a line that makes fewer did not wander, and the
+#: second moves would cost more than they save (docs/solver-measured.rst, "Lines with
+#: shuffles").
+WANDER = 100
+
+
 def shorten(engine: EngineLike, states: list[Any], line: list[IMove]) -> list[IMove]:
     """Cut detours out of a winning line (``states`` along it, the first and the last
     included): the fewest moves from the first state to the last through the line's
     states, where one move reaches a later state of the line exactly (same column
-    order), or, where the line shuffles, a shuffle and one move do.  A *shuffle* is a
-    move between columns that changes nothing else (no refill from the reserve); a
-    depth-first search wanders in them (under ``rainbow`` a line can hold more than a
-    thousand).  Again on the shorter line, until no move is saved."""
+    order); again on the shorter line, until no move is saved.  Then, if the line still
+    makes more than ``WANDER`` shuffles, the same where a shuffle and one move do, from
+    the states where the line shuffles.  A *shuffle* is a move between columns that
+    changes nothing else (no refill from the reserve); a depth-first search wanders in
+    them (under ``rainbow`` a line can hold more than a thousand)."""
+    line, states = _fewest(engine, states, line, two=False)
+    if sum(_shuffle(states[i], move, states[i + 1]) for i, move in enumerate(line)) > WANDER:
+        line, states = _fewest(engine, states, line, two=True)
+    return line
+
+
+def _fewest(
+    engine: EngineLike, states: list[Any], line: list[IMove], *, two: bool
+) -> tuple[list[IMove], list[Any]]:
+    """Passes of :func:`_shortcuts` until one saves no move: the line and its states."""
     while True:
-        shorter, along = _shortcuts(engine, states, line)
+        shorter, along = _shortcuts(engine, states, line, two=two)
         if len(shorter) >= len(line):
-            return line
+            return line, states
         line, states = shorter, along
 
 
@@ -132,17 +150,17 @@ def _shuffle(st: Any, move: IMove, child: Any) -> bool:
 
 
 def _shortcuts(
-    engine: EngineLike, states: list[Any], line: list[IMove]
+    engine: EngineLike, states: list[Any], line: list[IMove], *, two: bool = True
 ) -> tuple[list[IMove], list[Any]]:
-    """One pass of :func:`shorten`: the line and its states."""
+    """One pass of :func:`shorten` (``two``: with the shortcuts of two moves): the
+    line and its states."""
     index = {st: i for i, st in enumerate(states)}  # a state met twice: its last visit
     last = len(states) - 1
     # From the end back: the fewest moves from each state of the line to the last,
     # and the first jump of such a line (the state it reaches, its moves and states).
     cost = [0] * (last + 1)
     jump: list[tuple[int, list[IMove], list[Any]]] = [(last, [], [])] * (last + 1)
-    # Two moves only where the line shuffles: lines that hardly do cost little more.
-    wander = [_shuffle(states[i], move, states[i + 1]) for i, move in enumerate(line)]
+    wander = [two and _shuffle(states[i], move, states[i + 1]) for i, move in enumerate(line)]
     for i in range(last - 1, -1, -1):
         best, to = 1 + cost[i + 1], (i + 1, [line[i]], [states[i + 1]])
         st = states[i]
