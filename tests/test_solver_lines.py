@@ -84,8 +84,8 @@ class _Named:
 
 def _line_of_five(*, late: bool) -> tuple[_Named, list[Any], list[IMove]]:
     """A line of five moves from ``s0`` to ``s5``, the first a shuffle; ``x`` is a
-    shuffle away from ``s0`` and a move from ``s3``; ``y`` a move up away from ``s0``
-    and a move from ``s5``; with ``late``, ``s1`` is a move from ``s4``."""
+    shuffle from ``s0``, and ``s3`` a move from ``x``; ``y`` is a move up from ``s0``,
+    and ``s5`` a move from ``y``; with ``late``, ``s4`` is a move from ``s1``."""
     s = [(f"c{i}", "r0" if i < 2 else f"r{i}") for i in range(6)]
     line: list[IMove] = [(CC, 0, 1, 1), (TC, 1, 0), (TC, 2, 0), (TC, 3, 0), (TC, 4, 0)]
     kids: dict[Any, list[tuple[IMove, Any]]] = {s[i]: [(line[i], s[i + 1])] for i in range(5)}
@@ -101,11 +101,11 @@ def _line_of_five(*, late: bool) -> tuple[_Named, list[Any], list[IMove]]:
 def test_shorten_takes_the_fewest_moves_through_the_shortcuts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A line is cut to the fewest moves through its states, one move or, where the
-    line shuffles, a shuffle and a move reaching a later one: not the latest state one
-    move reaches first (from ``s0``, ``x`` then ``s3``), and not two moves that do not
-    start with a shuffle (``y`` then ``s5``).  Two moves are looked for only on a line
-    that still makes more than ``WANDER`` shuffles."""
+    """A line is cut to the fewest moves through its states, by one move or, where the
+    line shuffles, a shuffle and a move that reach a later state: with ``late``
+    through ``s1`` (three moves) rather than ``x`` (four), and never through ``y``,
+    whose two moves do not start with a shuffle.  Two moves are looked for only on a
+    line that still makes more than ``WANDER`` shuffles."""
     named, states, line = _line_of_five(late=False)
     engine = cast(EngineLike, named)
     assert shorten(engine, states, line) == line  # one shuffle, not more than WANDER
