@@ -279,12 +279,7 @@ class Search:
         that the answer does not hang on which thread is faster."""
         live = self.live["main"]
         main = cast(Concurrent, live)
-        share = budget * quarters["main"] // 4
-        step = self._step(share, 2, bounded=True)
-        if len(self.live) > 1 and self._crowded(live, step):
-            # As in ``_resume``: the searches beside it give it their room first.
-            self.live = {"main": live}
-            step = self._step(share, 2, bounded=True)
+        step = self._main_step(live, budget * quarters["main"] // 4, bounded=True)
         if step <= 0:
             return self._unknown("memory")
         room = self._room(live) - int(self.max_positions * BESIDE_ROOM)
@@ -346,11 +341,9 @@ class Search:
         probe = self.live.get(name)
         if probe is None:
             return None
-        step = self._step(share, 2, bounded=probe.bounded)
-        if name == "main" and len(self.live) > 1 and self._crowded(probe, step):
-            # The searches beside it give their room to the complete search rather
-            # than have it stop (or, with ``main_first``, forget positions).
-            self.live = {"main": probe}
+        if name == "main":
+            step = self._main_step(probe, share, bounded=probe.bounded)
+        else:
             step = self._step(share, 2, bounded=probe.bounded)
         if step <= 0:
             if name == "main":
@@ -366,6 +359,17 @@ class Search:
         if found is False or (isinstance(probe, Breadth) and probe.full):
             del self.live[name]
         return None
+
+    def _main_step(self, main: _Live, share: int, *, bounded: bool) -> int:
+        """The main search's step for ``share`` positions (``_step``), after the
+        searches beside it have given their room to the complete search where
+        ``_crowded`` says so, rather than have it stop (or, with ``main_first``,
+        forget positions): in its turn of one thread and of two alike."""
+        step = self._step(share, 2, bounded=bounded)
+        if len(self.live) > 1 and self._crowded(main, step):
+            self.live = {"main": main}
+            step = self._step(share, 2, bounded=bounded)
+        return step
 
     def _crowded(self, main: _Live, step: int) -> bool:
         """Whether the main search has no room left for a step (``step`` is 0), or,
