@@ -13,9 +13,10 @@ import pycanfield as cf
 from pycanfield import _solver_beam, _solver_native
 from pycanfield._cards import PACK
 from pycanfield._solver import _expand, _search
-from pycanfield._solver_beam import BEAM_GROWTH, BEAM_WEIGHT, Beam, promise, tangle
+from pycanfield._solver_beam import BEAM_CAP, BEAM_GROWTH, BEAM_WEIGHT, Beam, promise, tangle
 from pycanfield._solver_core import IMove
 from pycanfield._solver_rules import RState, RulesEngine
+from pycanfield._solver_search import Search
 from strategies import late_states, play_rules
 from test_solver_native import native_on, needs_native
 from test_solver_variants import brute_force, replay
@@ -24,10 +25,10 @@ from test_solver_variants import brute_force, replay
 _NO_TAKEBACKS = play_rules.map(lambda rules: rules.evolve(takebacks=False, autocomplete=False))
 
 
-def _beam(state: cf.GameState, *, first: int, widest: int) -> Beam:
+def _beam(state: cf.GameState, *, first: int, widest: int, cap: int | None = None) -> Beam:
     """The Python beam search of ``state``, with the engine's successors as the native
     module makes them: without the engine's own tests of dead ends (the beam runs
-    those of locked cards itself)."""
+    those of locked cards itself).  ``cap``: as the rules have it (``beam_cap``)."""
     search = _search(state, None, None)
     engine = search.engine
     assert isinstance(engine, RulesEngine)
@@ -40,7 +41,7 @@ def _beam(state: cf.GameState, *, first: int, widest: int) -> Beam:
         finally:
             engine.lock, engine.frozen = lock, frozen
 
-    return Beam(search, children, first=first, widest=widest)
+    return Beam(search, children, first=first, widest=widest, cap=cap)
 
 
 def test_promise_counts_foundations_reserve_spaces_tangles_and_the_buried_waste() -> None:
@@ -101,12 +102,13 @@ def test_tangle_counts_cards_in_the_way_of_their_own_suit(pile: str, points: int
 def test_a_beam_as_wide_as_the_game_wins_where_the_plain_search_wins(
     start: cf.GameState, rules: cf.Rules
 ) -> None:
-    """A beam that keeps every position is a breadth-first search ordered by promise:
-    it wins where the plain search over the public rules wins, and where that one
-    proves the game lost it runs out without an answer, for it never proves a loss."""
+    """A beam that keeps every position (no cap on a rest) is a breadth-first search
+    ordered by promise: it wins where the plain search over the public rules wins, and
+    where that one proves the game lost it runs out without an answer, for it never
+    proves a loss."""
     here = cf.GameState(start.position, rules=rules)
     expected = brute_force(here.position, here.rules, 3_000)
-    beam = _beam(here, first=10**6, widest=10**6)
+    beam = _beam(here, first=10**6, widest=10**6, cap=0)
     found, line = beam.advance(10**6)
     event(f"plain search: {expected}, beam: {found}")
     if expected is True:
@@ -122,12 +124,15 @@ def test_a_beam_as_wide_as_the_game_wins_where_the_plain_search_wins(
 
 
 @settings(max_examples=25)
-@given(late_states(max_left=8, columns=4), _NO_TAKEBACKS, st.integers(1, 3))
-def test_a_narrow_beam_only_ever_wins(start: cf.GameState, rules: cf.Rules, width: int) -> None:
-    """However narrow, every answer is a win whose line replays, or none: what the beam
-    leaves out proves nothing, and it never says a game is lost."""
+@given(late_states(max_left=8, columns=4), _NO_TAKEBACKS, st.integers(1, 3), st.integers(0, 2))
+def test_a_narrow_beam_only_ever_wins(
+    start: cf.GameState, rules: cf.Rules, width: int, cap: int
+) -> None:
+    """However narrow, and whatever its cap on a rest, every answer is a win whose line
+    replays, or none: what the beam leaves out proves nothing, and it never says a game
+    is lost."""
     here = cf.GameState(start.position, rules=rules)
-    beam = _beam(here, first=width, widest=width * BEAM_GROWTH)
+    beam = _beam(here, first=width, widest=width * BEAM_GROWTH, cap=cap)
     found, line = beam.advance(10**6)
     event(f"beam: {found}")
     assert found is not False
@@ -194,6 +199,8 @@ def test_it_starts_again_no_wider_when_its_room_is_full() -> None:
     assert len(beam.seen) == 0
     with pytest.raises(ValueError, match="first <= widest"):
         _beam(cf.deal("CRB-D1-AAAAACL"), first=10, widest=5)
+    with pytest.raises(ValueError, match="cap must be >= 0"):
+        _beam(cf.deal("CRB-D1-AAAAACL"), first=10, widest=10, cap=-1)
 
 
 @needs_native
@@ -224,19 +231,26 @@ def test_the_native_beam_makes_the_positions_of_the_python_one(code: str) -> Non
 def test_with_no_redeal_the_tangles_lead_a_narrow_beam_to_a_win(
     monkeypatch: pytest.MonkeyPatch, code: str, tangles: bool
 ) -> None:
-    """Two ``rainbow`` deals that the benchmark leaves unknown at 60 seconds: a beam
-    1,000 wide wins each when its promise counts the piles' tangles (after about 300,000
-    positions), and runs out of new positions without a win when it does not."""
+    """Two ``rainbow`` deals that the benchmark left unknown at 60 seconds: a beam
+    1,000 wide with no cap on a rest wins each when its promise counts the piles'
+    tangles (after about 300,000 positions), and runs out of new positions without a
+    win when it does not."""
     state = cf.deal(code)
     search = _search(state, None, None)
     assert isinstance(search.engine, RulesEngine)
     assert _solver_beam.tangled(search.engine)
     monkeypatch.setattr(_solver_native, "tangled", lambda engine: tangles)
-    beam = _solver_native.NativeBeam(search, first=1_000, widest=1_000)
+    _narrow_beam(state, search, cap=0, wins=tangles)
+
+
+def _narrow_beam(state: cf.GameState, search: Search, *, cap: int, wins: bool) -> None:
+    """A native beam 1,000 wide, no wider, runs out of new positions without a win or,
+    with ``wins``, wins within 500,000 positions by a line that replays."""
+    beam = _solver_native.NativeBeam(search, first=1_000, widest=1_000, cap=cap)
     won, line = beam.advance(10**7)
     assert beam.beamer.done
-    assert won is (True if tangles else None)
-    if tangles:
+    assert won is (True if wins else None)
+    if wins:
         assert search.nodes < 500_000
         assert cf.is_won(replay(state, _expand(state, line)))
 
@@ -254,6 +268,82 @@ def test_only_the_presets_with_no_redeal_count_tangles() -> None:
     assert counted == {"rainbow", "chameleon"}
 
 
+def test_only_the_presets_with_no_redeal_cap_a_rest() -> None:
+    """The beams of ``rainbow`` and ``chameleon`` keep at most ``BEAM_CAP`` positions
+    of one rest at each depth; those of every other preset keep the best, whatever
+    their rests."""
+    caps = {}
+    for variant in cf.VARIANTS:
+        engine = _search(cf.deal(f"{variant.prefix}-D1-AAAAACL"), None, None).engine
+        if isinstance(engine, RulesEngine):
+            caps[variant.name] = _solver_beam.beam_cap(engine)
+    assert {name for name, cap in caps.items() if cap} == {"rainbow", "chameleon"}
+    assert BEAM_CAP >= 1
+    assert caps["rainbow"] == caps["chameleon"] == BEAM_CAP
+
+
+def _ranked(*items: tuple[int, RState]) -> list[tuple[int, int, int, int, RState]]:
+    """Successors as ``Beam`` ranks them: promise, order made (first made first among
+    equals), parent and index."""
+    return [(score, -at, 0, at, child) for at, (score, child) in enumerate(items)]
+
+
+def test_a_cap_keeps_the_best_of_each_rest_in_the_order_ranked() -> None:
+    """With a cap of one, the best position of each rest (all but the columns), best
+    first; with two, the two best; with none, the best whatever their rests.  The
+    width still counts."""
+    beam = _beam(cf.deal("CRB-D1-AAAAACL"), first=10, widest=10)
+    rest_a = ((1, 0, 0, 0), 5, b"ab", 1, 0)
+    rest_b = ((1, 0, 0, 0), 5, b"ab", 2, 0)
+    a1, a2, a3 = ((b"x",), *rest_a), ((b"y",), *rest_a), ((b"z",), *rest_a)
+    b1 = ((b"x",), *rest_b)
+    ranked = _ranked((9, a1), (9, a2), (8, a3), (7, b1))
+    kept = {cap: [item[4] for item in _keep(beam, ranked, 10, cap)] for cap in (0, 1, 2)}
+    assert kept[1] == [a1, b1]
+    assert kept[2] == [a1, a2, b1]
+    assert kept[0] == [a1, a2, a3, b1]
+    assert [item[4] for item in _keep(beam, ranked, 1, 1)] == [a1]
+
+
+def _keep(
+    beam: Beam, ranked: list[tuple[int, int, int, int, RState]], width: int, cap: int
+) -> list[tuple[int, int, int, int, RState]]:
+    beam.cap = cap
+    return beam._keep(ranked, width)
+
+
+@needs_native
+@pytest.mark.parametrize("code", ["CRB-D1-SNTORKO", "CRB-D1-TJTZQGP"])
+@pytest.mark.parametrize("cap", [0, 1])
+def test_a_cap_on_a_rest_leads_a_narrow_beam_to_a_win(code: str, cap: int) -> None:
+    """Two ``rainbow`` deals that ``solve`` left unknown at 60 seconds in the family
+    survey: a beam 1,000 wide that keeps one position of a rest at each depth wins each
+    (after about 300,000 positions), and without the cap runs out of new positions
+    without a win, its places taken by arrangements of a few rests."""
+    state = cf.deal(code)
+    _narrow_beam(state, _search(state, None, None), cap=cap, wins=cap > 0)
+
+
+@needs_native
+@pytest.mark.parametrize("code", ["CCL-D3-OUVIREV", "CST-D1-AAAAACL", "CRB-D1-TMTUIRQ"])
+@pytest.mark.parametrize("cap", [1, 3])
+def test_the_native_cap_keeps_the_positions_of_the_python_one(code: str, cap: int) -> None:
+    """With a cap set under rules with redeals and without, the native beam makes the
+    positions of the Python one, turn by turn, and ends with the same line: its rests
+    are those of the Python ``_keep`` (the redeals used among them)."""
+    python = _beam(cf.deal(code), first=40, widest=160, cap=cap)
+    ours = _solver_native.NativeBeam(
+        _search(cf.deal(code), None, None), first=40, widest=160, cap=cap
+    )
+    for _ in range(400):
+        expected = python.advance(5_000)
+        assert ours.advance(5_000) == expected
+        assert ours.search.nodes == python.search.nodes
+        if expected[0] or ours.beamer.done:
+            break
+    assert ours.search.path_states == python.search.path_states
+
+
 @needs_native
 def test_the_native_beam_starts_again_no_wider_when_its_room_is_full() -> None:
     ours = _solver_native.NativeBeam(
@@ -264,6 +354,8 @@ def test_the_native_beam_starts_again_no_wider_when_its_room_is_full() -> None:
     assert ours.beamer.seen == 1
     with pytest.raises(ValueError, match="first <= widest"):
         _solver_native.NativeBeam(_search(cf.deal("CRB-D1-AAAAACL"), None, None), first=0)
+    with pytest.raises(ValueError, match="cap must be >= 0"):
+        _solver_native.NativeBeam(_search(cf.deal("CRB-D1-AAAAACL"), None, None), cap=-1)
 
 
 @needs_native

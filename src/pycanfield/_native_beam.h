@@ -3,7 +3,9 @@
  * successors make the next depth.  It prunes without a guarantee, so it only ever
  * finds wins (docs/solver.rst, "The beam search"; pycanfield._solver_beam).  A beam
  * that runs out of new positions starts again from the root, ``growth`` times as wide,
- * up to ``widest``.  Positions are told apart by a 64-bit hash of their exact key (the
+ * up to ``widest``; with a cap, each depth keeps at most ``cap`` positions of one rest
+ * (the position but its columns), so that many arrangements of a few columns do not
+ * fill the beam.  Positions are told apart by a 64-bit hash of their exact key (the
  * columns sorted, the rest as in the table's keys): two positions that share a hash are
  * taken for one, which can only leave a win out, never make a wrong one. */
 #ifndef PYCANFIELD_NATIVE_BEAM_H
@@ -16,13 +18,19 @@ typedef struct {
     uint32_t order, parent;
     uint16_t pick;
     Mv m;
+    uint64_t rest; /* the hash of its rest (beam_rest), with a cap */
 } Cand;
 
 typedef struct {
     PyObject_HEAD
     Rules r;
     St root;
-    int first, widest, width, growth, buried, tangled;
+    int first, widest, width, growth, buried, tangled, cap;
+    /* With a cap, how many kept positions each rest has (open addressing on the
+     * rest's hash, 0: empty): a scratch table of beam_descend. */
+    uint64_t *rests;
+    uint32_t *counts;
+    size_t rests_cap;
     /* The hashes met by this beam, open addressing (0: empty). */
     uint64_t *seen;
     size_t seen_size, seen_count;
@@ -64,10 +72,25 @@ static uint64_t beam_hash(const Rules *r, const St *st) {
     return h ? h : 1;
 }
 
+/* A hash of what stays the same while cards move between columns: the foundations,
+ * the reserve, the talon, the pointer and the redeals used. */
+static uint64_t beam_rest(const Rules *r, const St *st) {
+    uint64_t bits = 0;
+    for (int i = 0; i < st->tlen; i++) bits |= (uint64_t)1 << r->rootpos[st->talon[i]];
+    uint64_t x = (uint64_t)st->fnd[0] | (uint64_t)st->fnd[1] << 8 | (uint64_t)st->fnd[2] << 16 |
+                 (uint64_t)st->fnd[3] << 24 | (uint64_t)st->rlen << 32 | (uint64_t)st->p << 40 |
+                 (uint64_t)st->passes << 48;
+    uint64_t h = bits * 0xC2B2AE3D27D4EB4FULL ^ x * 0x9E3779B97F4A7C15ULL;
+    h ^= h >> 31;
+    h *= 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 33;
+    return h ? h : 1;
+}
+
 static size_t beamer_bytes(const Beamer *o) {
     return o->seen_size * sizeof *o->seen + o->level_cap * sizeof(St) +
            o->cand_cap * sizeof(Cand) + o->kept_cap * sizeof(uint32_t) + o->picks_cap * sizeof(uint16_t) +
-           o->depth_cap * sizeof(size_t);
+           o->depth_cap * sizeof(size_t) + o->rests_cap * (sizeof(uint64_t) + sizeof(uint32_t));
 }
 
 /* Enter ``h``: 1 if new, 0 if met, -1 without memory. */
@@ -161,6 +184,36 @@ static int cand_order(const void *a, const void *b) {
 static int beam_descend(Beamer *o) {
     size_t keep = o->ncand < (size_t)o->width ? o->ncand : (size_t)o->width;
     qsort(o->cand, o->ncand, sizeof *o->cand, cand_order);
+    if (o->cap && o->ncand) {
+        /* At most ``cap`` of one rest, in the order ranked: the candidates kept are
+         * moved to the front. */
+        size_t size = 1024;
+        while (size < 2 * keep) size *= 2;
+        if (size > o->rests_cap) {
+            free(o->rests);
+            free(o->counts);
+            o->rests = malloc(size * sizeof *o->rests);
+            o->counts = malloc(size * sizeof *o->counts);
+            o->rests_cap = o->rests && o->counts ? size : 0;
+            if (!o->rests_cap) return -1;
+        }
+        size = o->rests_cap;
+        memset(o->rests, 0, size * sizeof *o->rests);
+        size_t n = 0;
+        for (size_t i = 0; i < o->ncand && n < keep; i++) {
+            uint64_t h = o->cand[i].rest;
+            size_t j = h & (size - 1);
+            while (o->rests[j] && o->rests[j] != h) j = (j + 1) & (size - 1);
+            if (!o->rests[j]) {
+                o->rests[j] = h;
+                o->counts[j] = 0;
+            }
+            if (o->counts[j] >= (uint32_t)o->cap) continue;
+            o->counts[j]++;
+            o->cand[n++] = o->cand[i];
+        }
+        keep = n;
+    }
     if (beam_room((void **)&o->parents, &o->kept_cap, o->nkept + keep, sizeof(uint32_t)))
         return -1;
     if (beam_room((void **)&o->picks, &o->picks_cap, o->nkept + keep, sizeof(uint16_t)))
@@ -267,6 +320,7 @@ static int beam_run(Beamer *o, long long budget, long long *count, double deadli
             c->parent = (uint32_t)o->at;
             c->pick = (uint16_t)i;
             c->m = kids[i];
+            c->rest = o->cap ? beam_rest(&o->r, &child) : 0;
         }
         o->at++;
         if (!(++steps & 63)) {
@@ -293,22 +347,28 @@ static void beamer_dealloc(Beamer *o) {
     free(o->parents);
     free(o->picks);
     free(o->starts);
+    free(o->rests);
+    free(o->counts);
     Py_TYPE(o)->tp_free((PyObject *)o);
 }
 
 static int beamer_init(Beamer *o, PyObject *args, PyObject *kwds) {
     PyObject *rules_t, *state_t;
-    static char *names[] = {"rules", "state", "first", "widest", "growth", "buried", "tangled", NULL};
-    int first, widest, growth, buried, tangled;
+    static char *names[] = {"rules", "state", "first", "widest", "growth", "buried", "tangled", "cap", NULL};
+    int first, widest, growth, buried, tangled, cap = 0;
     if (o->seen || o->done) {
         PyErr_SetString(PyExc_RuntimeError, "a Beamer starts once");
         return -1;
     }
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO$iiipp", names, &rules_t, &state_t,
-                                     &first, &widest, &growth, &buried, &tangled))
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OO$iiippi", names, &rules_t, &state_t,
+                                     &first, &widest, &growth, &buried, &tangled, &cap))
         return -1;
     if (first < 1 || widest < first || growth < 2) {
         PyErr_SetString(PyExc_ValueError, "a beam's widths must be 1 <= first <= widest, growth >= 2");
+        return -1;
+    }
+    if (cap < 0) {
+        PyErr_SetString(PyExc_ValueError, "a beam's cap must be >= 0 (0: none)");
         return -1;
     }
     if (read_rules(rules_t, &o->r) || read_state(state_t, &o->r, &o->root)) return -1;
@@ -317,6 +377,7 @@ static int beamer_init(Beamer *o, PyObject *args, PyObject *kwds) {
     o->growth = growth;
     o->buried = buried;
     o->tangled = tangled;
+    o->cap = cap;
     if (beam_restart(o)) {
         PyErr_NoMemory();
         return -1;
@@ -377,11 +438,12 @@ static PyMethodDef beamer_methods[] = {
 };
 
 PyDoc_STRVAR(beamer_doc,
-"Beamer(rules, state, *, first, widest, growth, buried, tangled)\n\n"
+"Beamer(rules, state, *, first, widest, growth, buried, tangled, cap=0)\n\n"
 "Beam searches from ``state`` under ``rules`` (as for Prober), the first ``first``\n"
 "positions wide, each next one ``growth`` times as wide up to ``widest``, resumed by\n"
 "``advance``; ``buried`` counts waste cards against a position's promise, and\n"
-"``tangled`` the piles' tangles.");
+"``tangled`` the piles' tangles; with ``cap``, each depth keeps at most ``cap``\n"
+"positions of one rest (the position but its columns).");
 
 static PyTypeObject BeamerType = {
     PyVarObject_HEAD_INIT(NULL, 0)

@@ -10,7 +10,9 @@ redeal the fewest cards in the way of their suits), and searches their successor
 so it never proves a deal lost; it finds some of the wins that lie far down every
 depth-first order (docs/solver.rst, "The beam search").  A beam that runs out of new
 positions starts again from the root, ``BEAM_GROWTH`` times as wide, up to
-``BEAM_WIDEST``.
+``BEAM_WIDEST``.  With no redeal each depth keeps at most ``BEAM_CAP`` positions of one
+rest (the position but its columns): there the columns take thousands of arrangements
+with the rest unchanged, and the best positions would be a few rests in many of them.
 
 The solver runs the native beam search (``Beamer`` in ``_native_beam.h``, through
 :class:`pycanfield._solver_native.NativeBeam`), which makes the same positions in the
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
     from ._solver_search import Search
 
 __all__ = [
+    "BEAM_CAP",
     "BEAM_FIRST",
     "BEAM_GROWTH",
     "BEAM_SHARE",
@@ -40,6 +43,7 @@ __all__ = [
     "BEAM_WEIGHT",
     "BEAM_WIDEST",
     "Beam",
+    "beam_cap",
     "beam_share",
     "buried",
     "dead_test",
@@ -65,6 +69,10 @@ BEAM_SHARE_ONE_PASS = 32
 BEAM_FIRST = 1_000
 BEAM_GROWTH = 4
 BEAM_WIDEST = 64_000
+# With no redeal, how many positions of one rest (the position but its columns) a
+# beam keeps at each depth: the columns can be arranged in thousands of ways with the
+# rest unchanged, and a beam of the best would hold a few rests in many arrangements.
+BEAM_CAP = 1
 # What a position weighs against ``MAX_POSITIONS``, in entries of a packed set (about
 # 50 bytes): the hash of its key in a ``set`` of ints, about 60 to 70 bytes.
 BEAM_WEIGHT = 1.5
@@ -77,6 +85,13 @@ def beam_share(engine: RulesEngine) -> int:
     Python main search's budget: ``BEAM_SHARE_ONE_PASS`` with no redeal, else
     ``BEAM_SHARE``."""
     return BEAM_SHARE_ONE_PASS if engine.redeals == 0 else BEAM_SHARE
+
+
+def beam_cap(engine: RulesEngine) -> int:
+    """How many positions of one rest a beam keeps at each depth under ``engine``'s
+    rules: ``BEAM_CAP`` with no redeal (where the tangles count, :func:`tangled`), else
+    0, no limit."""
+    return BEAM_CAP if tangled(engine) else 0
 
 
 def dead_test(engine: RulesEngine) -> Callable[[RState], bool]:
@@ -153,9 +168,12 @@ class Beam:
         *,
         first: int = BEAM_FIRST,
         widest: int = BEAM_WIDEST,
+        cap: int | None = None,
     ) -> None:
         if not 1 <= first <= widest:
             raise ValueError(f"a beam's widths must be 1 <= first <= widest, not {first}, {widest}")
+        if cap is not None and cap < 0:
+            raise ValueError(f"a beam's cap must be >= 0 (0: none), not {cap}")
         engine = search.engine
         if not isinstance(engine, RulesEngine):
             raise TypeError("the beam search plays the rules of a RulesEngine")
@@ -168,6 +186,7 @@ class Beam:
         self.buried = buried(engine)
         self.first, self.widest = first, widest
         self.width = first
+        self.cap = beam_cap(engine) if cap is None else cap
         # The hashes of the keys the current beam has met.
         self.seen: set[int] = set()
         self.steps: Iterator[tuple[int, list[int] | None]] = self._beams()
@@ -240,7 +259,7 @@ class Beam:
                         order = -len(ranked)  # first made first among equals
                         ranked.append((rank(child), order, at, index, child))
                     yield made, None
-                kept = heapq.nlargest(width, ranked)
+                kept = self._keep(ranked, width)
                 parents.append(array("i", (item[2] for item in kept)))
                 picks.append(array("i", (item[3] for item in kept)))
                 level = [item[4] for item in kept]
@@ -248,6 +267,25 @@ class Beam:
                 self.seen = set()
                 return
             self.width = min(self.widest, self.width * BEAM_GROWTH)
+
+    def _keep(
+        self, ranked: list[tuple[int, int, int, int, RState]], width: int
+    ) -> list[tuple[int, int, int, int, RState]]:
+        """The best ``width`` of ``ranked``, best first; with a cap, at most ``cap``
+        of one rest (the position but its columns)."""
+        if not self.cap:
+            return heapq.nlargest(width, ranked)
+        kept = []
+        count: dict[tuple[object, ...], int] = {}
+        for item in sorted(ranked, reverse=True):
+            rest = item[4][1:]
+            seen = count.get(rest, 0)
+            if seen < self.cap:
+                count[rest] = seen + 1
+                kept.append(item)
+                if len(kept) == width:
+                    break
+        return kept
 
     @staticmethod
     def _picks(

@@ -23,6 +23,7 @@ from ._solver_beam import (
     BEAM_FIRST,
     BEAM_GROWTH,
     BEAM_WIDEST,
+    beam_cap,
     buried,
     line_of,
     tangled,
@@ -284,6 +285,7 @@ class NativeBeam:
         first: int = BEAM_FIRST,
         widest: int = BEAM_WIDEST,
         growth: int = BEAM_GROWTH,
+        cap: int | None = None,
     ) -> None:
         engine = search.engine
         assert native is not None
@@ -298,6 +300,7 @@ class NativeBeam:
             growth=growth,
             buried=buried(engine),
             tangled=tangled(engine),
+            cap=beam_cap(engine) if cap is None else cap,
         )
 
     def size(self) -> int:
