@@ -335,13 +335,22 @@ def test_the_native_cap_keeps_the_positions_of_the_python_one(code: str, cap: in
     ours = _solver_native.NativeBeam(
         _search(cf.deal(code), None, None), first=40, widest=160, cap=cap
     )
+    plain = _solver_native.NativeBeam(
+        _search(cf.deal(code), None, None), first=40, widest=160, cap=0
+    )
     for _ in range(400):
         expected = python.advance(5_000)
         assert ours.advance(5_000) == expected
         assert ours.search.nodes == python.search.nodes
+        plain.advance(5_000)
         if expected[0] or ours.beamer.done:
             break
     assert ours.search.path_states == python.search.path_states
+    # The cap left positions out here: without it the same turns went otherwise.
+    assert (plain.search.nodes, plain.search.path_states) != (
+        ours.search.nodes,
+        ours.search.path_states,
+    )
 
 
 @needs_native
