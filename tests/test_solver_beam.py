@@ -212,9 +212,19 @@ def test_the_native_beam_makes_the_positions_of_the_python_one(code: str) -> Non
     """Turn by turn, the native beam search (``Beamer``) makes as many new positions as
     the Python one, at the same widths, and ends with the same line and positions: the
     same successors, promise, order, tests of locked cards and keys."""
-    python = _beam(cf.deal(code), first=40, widest=160)
-    ours = _solver_native.NativeBeam(_search(cf.deal(code), None, None), first=40, widest=160)
-    for _ in range(400):
+    ours, _ = _same_beams(code, cap=None)
+    assert ours.beamer.done
+
+
+def _same_beams(code: str, *, cap: int | None) -> tuple[_solver_native.NativeBeam, int]:
+    """The native and Python beams of ``code``'s deal, 40 to 160 wide with ``cap``, go
+    turn by turn alike (the same answers, positions made and widths) to the same line
+    and positions.  Returns the native beam and the turns taken."""
+    python = _beam(cf.deal(code), first=40, widest=160, cap=cap)
+    ours = _solver_native.NativeBeam(
+        _search(cf.deal(code), None, None), first=40, widest=160, cap=cap
+    )
+    for turns in range(1, 401):
         expected = python.advance(5_000)
         assert ours.advance(5_000) == expected
         assert ours.search.nodes == python.search.nodes
@@ -222,7 +232,7 @@ def test_the_native_beam_makes_the_positions_of_the_python_one(code: str) -> Non
         if expected[0] or ours.beamer.done:
             break
     assert ours.search.path_states == python.search.path_states
-    assert ours.beamer.done
+    return ours, turns
 
 
 @needs_native
@@ -331,21 +341,12 @@ def test_the_native_cap_keeps_the_positions_of_the_python_one(code: str, cap: in
     """With a cap set under rules with redeals and without, the native beam makes the
     positions of the Python one, turn by turn, and ends with the same line: its rests
     are those of the Python ``_keep`` (the redeals used among them)."""
-    python = _beam(cf.deal(code), first=40, widest=160, cap=cap)
-    ours = _solver_native.NativeBeam(
-        _search(cf.deal(code), None, None), first=40, widest=160, cap=cap
-    )
+    ours, turns = _same_beams(code, cap=cap)
     plain = _solver_native.NativeBeam(
         _search(cf.deal(code), None, None), first=40, widest=160, cap=0
     )
-    for _ in range(400):
-        expected = python.advance(5_000)
-        assert ours.advance(5_000) == expected
-        assert ours.search.nodes == python.search.nodes
+    for _ in range(turns):
         plain.advance(5_000)
-        if expected[0] or ours.beamer.done:
-            break
-    assert ours.search.path_states == python.search.path_states
     # The cap left positions out here: without it the same turns went otherwise.
     assert (plain.search.nodes, plain.search.path_states) != (
         ours.search.nodes,

@@ -63,8 +63,7 @@ static uint64_t beam_hash(const Rules *r, const St *st) {
             cols[j] = cols[j - 1];
             cols[j - 1] = t;
         }
-    uint64_t bits = 0;
-    for (int i = 0; i < st->tlen; i++) bits |= (uint64_t)1 << r->rootpos[st->talon[i]];
+    uint64_t bits = talon_bits(r, st);
     uint64_t h = hash_bytes((const uint8_t *)cols, sizeof(uint64_t) * r->ncols);
     h ^= (bits * 0xC2B2AE3D27D4EB4FULL) + ((uint64_t)st->rlen << 16 | st->p << 8 | st->passes);
     h *= 0xFF51AFD7ED558CCDULL;
@@ -75,8 +74,7 @@ static uint64_t beam_hash(const Rules *r, const St *st) {
 /* A hash of what stays the same while cards move between columns: the foundations,
  * the reserve, the talon, the pointer and the redeals used. */
 static uint64_t beam_rest(const Rules *r, const St *st) {
-    uint64_t bits = 0;
-    for (int i = 0; i < st->tlen; i++) bits |= (uint64_t)1 << r->rootpos[st->talon[i]];
+    uint64_t bits = talon_bits(r, st);
     uint64_t x = (uint64_t)st->fnd[0] | (uint64_t)st->fnd[1] << 8 | (uint64_t)st->fnd[2] << 16 |
                  (uint64_t)st->fnd[3] << 24 | (uint64_t)st->rlen << 32 | (uint64_t)st->p << 40 |
                  (uint64_t)st->passes << 48;

@@ -226,6 +226,14 @@ static PyObject *imove(const St *st, const Mv *m) {
 
 /* ------------------------------------------------------------------ moves */
 
+/* The talon's cards as bits of their places in the root's talon: the talon keeps its
+ * order, so its set of cards names it. */
+static inline uint64_t talon_bits(const Rules *r, const St *st) {
+    uint64_t bits = 0;
+    for (int i = 0; i < st->tlen; i++) bits |= (uint64_t)1 << r->rootpos[st->talon[i]];
+    return bits;
+}
+
 static inline int col_start(const St *st, int i) {
     int at = 0;
     for (int j = 0; j < i; j++) at += st->len[j];

@@ -353,8 +353,7 @@ static int name_parts(const Rules *r, Tables *t, const St *st, const St *up,
         rest[0] = st->rlen;
         rest[1] = st->p;
         rest[2] = st->passes;
-        uint64_t bits = 0;
-        for (int i = 0; i < st->tlen; i++) bits |= (uint64_t)1 << r->rootpos[st->talon[i]];
+        uint64_t bits = talon_bits(r, st);
         for (int i = 0; i < 7; i++) rest[3 + i] = (uint8_t)(bits >> (8 * i));
         if (!(names[0] = intern(&t->rests, rest, 10))) return -1;
     }
