@@ -50,7 +50,8 @@ typedef struct {
     int done;
 } Beamer;
 
-static uint64_t beam_hash(const Rules *r, const St *st) {
+/* ``bits`` is talon_bits(r, st): a caller that needs both hashes computes it once. */
+static uint64_t beam_hash(const Rules *r, const St *st, uint64_t bits) {
     uint64_t cols[MAXC];
     int s = 0;
     for (int i = 0; i < r->ncols; i++) {
@@ -63,7 +64,6 @@ static uint64_t beam_hash(const Rules *r, const St *st) {
             cols[j] = cols[j - 1];
             cols[j - 1] = t;
         }
-    uint64_t bits = talon_bits(r, st);
     uint64_t h = hash_bytes((const uint8_t *)cols, sizeof(uint64_t) * r->ncols);
     h ^= (bits * 0xC2B2AE3D27D4EB4FULL) + ((uint64_t)st->rlen << 16 | st->p << 8 | st->passes);
     h *= 0xFF51AFD7ED558CCDULL;
@@ -73,8 +73,7 @@ static uint64_t beam_hash(const Rules *r, const St *st) {
 
 /* A hash of what stays the same while cards move between columns: the foundations,
  * the reserve, the talon, the pointer and the redeals used. */
-static uint64_t beam_rest(const Rules *r, const St *st) {
-    uint64_t bits = talon_bits(r, st);
+static uint64_t beam_rest(const St *st, uint64_t bits) {
     uint64_t x = (uint64_t)st->fnd[0] | (uint64_t)st->fnd[1] << 8 | (uint64_t)st->fnd[2] << 16 |
                  (uint64_t)st->fnd[3] << 24 | (uint64_t)st->rlen << 32 | (uint64_t)st->p << 40 |
                  (uint64_t)st->passes << 48;
@@ -140,7 +139,7 @@ static int beam_restart(Beamer *o) {
     o->level[0] = o->root;
     o->nlevel = 1;
     o->at = o->ncand = o->nkept = o->ndepth = 0;
-    return beam_enter(o, beam_hash(&o->r, &o->root)) < 0 ? -1 : 0;
+    return beam_enter(o, beam_hash(&o->r, &o->root, talon_bits(&o->r, &o->root))) < 0 ? -1 : 0;
 }
 
 /* The tangle of one pile, bottom card first (pycanfield._solver_beam.tangle). */
@@ -294,7 +293,8 @@ static int beam_run(Beamer *o, long long budget, long long *count, double deadli
         for (int i = 0; i < n; i++) {
             St child;
             apply_move(&o->r, st, &kids[i], &child);
-            int fresh = beam_enter(o, beam_hash(&o->r, &child));
+            uint64_t bits = talon_bits(&o->r, &child);
+            int fresh = beam_enter(o, beam_hash(&o->r, &child, bits));
             if (fresh < 0) {
                 how = BEAM_NOMEM;
                 goto out;
@@ -318,7 +318,7 @@ static int beam_run(Beamer *o, long long budget, long long *count, double deadli
             c->parent = (uint32_t)o->at;
             c->pick = (uint16_t)i;
             c->m = kids[i];
-            c->rest = o->cap ? beam_rest(&o->r, &child) : 0;
+            c->rest = o->cap ? beam_rest(&child, bits) : 0;
         }
         o->at++;
         if (!(++steps & 63)) {
