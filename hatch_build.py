@@ -40,6 +40,7 @@ COMPILED = (
     "_solver_locks",
     "_solver_pointers",
     "_solver_postpone",
+    "_solver_probe",
     "_solver_room",
     "_solver_rules",
     "_solver_search",

@@ -34,8 +34,9 @@ from typing import Any
 import pycanfield as cf
 from pycanfield._solver import python_build
 from pycanfield._solver_native import native, rules_tuple
+from pycanfield._solver_probe import Probe
 from pycanfield._solver_rules import RulesEngine
-from pycanfield._solver_search import Probe, Search
+from pycanfield._solver_search import Search
 from pycanfield._variants import with_draw
 
 # Deals that the family's survey left unknown at 60 seconds, one of each preset

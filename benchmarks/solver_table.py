@@ -62,7 +62,7 @@ def measure(code: str, node_limit: int, spill: int) -> None:
     import pycanfield as cf
     from pycanfield import _solver_table
     from pycanfield._solver import _search
-    from pycanfield._solver_search import Probe
+    from pycanfield._solver_probe import Probe
 
     _solver_table.SPILL = spill
     probes: list[Probe] = []

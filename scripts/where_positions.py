@@ -25,8 +25,8 @@ from typing import Any
 import pycanfield as cf
 from pycanfield._solver import _search
 from pycanfield._solver_core import CC, CF, FC, RC, RF, TC, TF, IMove
+from pycanfield._solver_probe import Probe
 from pycanfield._solver_rules import RState, RulesEngine
-from pycanfield._solver_search import Probe
 
 KINDS = {
     RF: "reserve to foundation",

@@ -17,8 +17,9 @@ from pycanfield import _solver_search as core
 from pycanfield._solver_core import CC, MACRO, Engine
 from pycanfield._solver_generic import GenericSearch
 from pycanfield._solver_postpone import postponable, postponed, series, touched
+from pycanfield._solver_probe import Probe
 from pycanfield._solver_rules import RulesEngine
-from pycanfield._solver_search import Probe, Search
+from pycanfield._solver_search import Search
 from strategies import late_states, play_rules, variant_states
 from switches import switched
 from test_solver_soundness import _NEEDS_A_SHUFFLE, check_against_plain_search, random_position

@@ -16,8 +16,9 @@ import pycanfield as cf
 from pycanfield._solver import _public
 from pycanfield._solver_core import CC, TC, TF, Engine, unshuffled
 from pycanfield._solver_generic import GenericSearch
+from pycanfield._solver_probe import SET_WEIGHT, Probe, talon_up_late
 from pycanfield._solver_rules import RulesEngine
-from pycanfield._solver_search import SET_WEIGHT, Probe, Search, talon_up_late
+from pycanfield._solver_search import Search
 from strategies import late_states, play_rules, variant_states
 from test_solver_variants import brute_force, replay
 

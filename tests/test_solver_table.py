@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 import pycanfield as cf
-from pycanfield import _solver_search, _solver_table
+from pycanfield import _solver_probe, _solver_table
 from pycanfield._solver import _search
-from pycanfield._solver_search import Probe, Search
+from pycanfield._solver_probe import Probe
+from pycanfield._solver_search import Search
 from pycanfield._solver_table import PackedMap, PackedSet, TalonBits, slots_for
 from switches import interpreted_only
 
@@ -205,13 +206,13 @@ def test_a_search_that_spills_early_searches_as_one_that_never_does(
 def test_size_follows_the_form_of_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
     """The table's entries by their form's weight, and the path's steps."""
     monkeypatch.setattr(_solver_table, "SPILL", 500)
-    step = _solver_search.STEP_WEIGHT
-    for code, weight in (("CF1-D1-EUWCTZA", 1.0), ("CCL-D3-KVRFQEF", _solver_search.MAP_WEIGHT)):
+    step = _solver_probe.STEP_WEIGHT
+    for code, weight in (("CF1-D1-EUWCTZA", 1.0), ("CCL-D3-KVRFQEF", _solver_probe.MAP_WEIGHT)):
         probe = main_probe(code)
         probe.advance(300)
         entries = len(probe.seen) + len(probe.marks)
         set_weight = (
-            _solver_search.SET_WEIGHT if probe.pointers is None else _solver_search.DICT_WEIGHT
+            _solver_probe.SET_WEIGHT if probe.pointers is None else _solver_probe.DICT_WEIGHT
         )
         assert len(probe.states) > 1
         assert probe.size() == int(entries * set_weight + len(probe.states) * step)
@@ -244,7 +245,7 @@ def test_a_timed_search_stops_before_a_spill_it_cannot_finish(
     # Moving an entry is made to look endless: the search must stop before the spill,
     # at once and for good, rather than overrun its time limit.
     monkeypatch.setattr(_solver_table, "SPILL", 2_000)
-    monkeypatch.setattr(_solver_search, "GROWTH_SHARE", 1e12)
+    monkeypatch.setattr(_solver_probe, "GROWTH_SHARE", 1e12)
     spilled: list[Probe] = []
     monkeypatch.setattr(Probe, "spill", spilled.append)
     search = _search(cf.deal(code), None, 3_600.0)
@@ -292,7 +293,7 @@ def test_a_turn_that_starts_next_to_a_spill_looks_at_the_clock_first(
     probe = main_probe(code)
     while len(probe.seen) + len(probe.marks) + 256 < 2_000:
         assert probe.advance(16) == (None, [])
-    monkeypatch.setattr(_solver_search, "GROWTH_SHARE", 1e12)
+    monkeypatch.setattr(_solver_probe, "GROWTH_SHARE", 1e12)
     search = probe.search
     search.deadline = time.perf_counter() + 3_600
     nodes = search.nodes

@@ -36,7 +36,7 @@ BREADTH_WEIGHT = 13.0
 
 class Breadth:
     """A breadth-first search over the engine's moves, resumable like a
-    :class:`~pycanfield._solver_search.Probe`.
+    :class:`~pycanfield._solver_probe.Probe`.
 
     It prunes nothing that the main search keeps (the same successors, one look at a
     table of the same keys), so when it runs out of positions it has searched every

@@ -189,7 +189,7 @@ def _limits(search: Search, room: int | None) -> tuple[float, int]:
 
 class NativeProbe:
     """The native main search, in the place of the Python main search's
-    :class:`~pycanfield._solver_search.Probe` within a
+    :class:`~pycanfield._solver_probe.Probe` within a
     :class:`~pycanfield._solver_search.Search`: resumed by :meth:`advance`, its size
     counted against the same room."""
 
@@ -229,7 +229,7 @@ class NativeProbe:
         return self.full or self.prober.forgotten > 0
 
     def advance(self, budget: int, *, room: int | None = None) -> tuple[bool | None, list[IMove]]:
-        """As :meth:`pycanfield._solver_search.Probe.advance`."""
+        """As :meth:`pycanfield._solver_probe.Probe.advance`."""
         return self.settle(self.search(self.search_request(budget, room=room)))
 
     def search_request(self, budget: int, *, room: int | None = None) -> tuple[int, float, int]:
@@ -272,7 +272,7 @@ def fresh(search: Search, number: int) -> NativeProbe:
 class NativeBeam:
     """The native beam search (``Beamer``, ``_native_beam.h``): the positions of
     :class:`~pycanfield._solver_beam.Beam`, in the same order, about ten times as
-    fast; resumable like a :class:`~pycanfield._solver_search.Probe`, its size counted
+    fast; resumable like a :class:`~pycanfield._solver_probe.Probe`, its size counted
     against the same room.  Its answers are wins only."""
 
     # Its turns are cut to the room left (see ``Resumable.bounded``).

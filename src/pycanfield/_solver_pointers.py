@@ -45,7 +45,7 @@ class Pointers:
 
     def enter(self, st: Any, marks: dict[bytes, int]) -> bool:
         """Enter ``st`` in ``marks`` unless it was seen there or is covered (then say
-        False): what :meth:`pycanfield._solver_search.Probe.advance` does inline.
+        False): what :meth:`pycanfield._solver_probe.Probe.advance` does inline.
 
         >>> import pycanfield as cf
         >>> from pycanfield._solver_rules import RulesEngine
