@@ -58,16 +58,17 @@ __all__ = [
 # 96 and the fresh searches' 32), a thirteenth with redeals without end (beside 96 and
 # 96), where it wins deals that the family survey left unknown after ten minutes
 # (docs/solver.rst, "The beam search").  With one pass through the talon (no redeal) it
-# gets BEAM_SHARE_ONE_PASS, four elevenths (beside 96 and 16): there the wins that the
-# depth-first searches leave unknown take beams 16,000 wide millions of positions (with
-# the cap on a rest, four to six million for nine of the 14 it won of the 43 deals of
-# rainbow's benchmark that solve left unknown at 20 million), and the fresh searches
-# gave up half of their share; the main search, left a smaller part of each turn, proved
-# the same deals lost under a node limit (docs/solver-measured.rst, "The beam's share
-# with its cap").  With redeals the fresh searches' wins need their share.  Where parts
-# of runs move (no preset), the lean search's 48 come beside them.
+# gets BEAM_SHARE_ONE_PASS, as much as the main search, six thirteenths (beside 96 and
+# 16): there the wins that the depth-first searches leave unknown take beams 16,000
+# wide millions of positions (with the cap on a rest, four to six million for nine of
+# the 14 it won of the 43 deals of rainbow's benchmark that solve left unknown at 20
+# million), and the fresh searches gave up half of their share; the main search, left
+# a smaller part of each turn, proved the same deals lost under a node limit
+# (docs/solver-measured.rst, "The beam's share with its cap").  With redeals the fresh
+# searches' wins need their share.  Where parts of runs move (no preset), the lean
+# search's 48 come beside them.
 BEAM_SHARE = 16
-BEAM_SHARE_ONE_PASS = 64
+BEAM_SHARE_ONE_PASS = 96
 # The width of the first beam, how many times wider each next one is, and the widest.
 BEAM_FIRST = 1_000
 BEAM_GROWTH = 4
@@ -159,7 +160,7 @@ def tangle(pile: bytes, fnd: Sequence[int], height: Sequence[int]) -> int:
 
 class Beam:
     """Beam searches from the root, each wider than the last, resumable like a
-    :class:`~pycanfield._solver_search.Probe`.  Its answers are wins only."""
+    :class:`~pycanfield._solver_probe.Probe`.  Its answers are wins only."""
 
     # Its turns are cut to the room left (see ``Resumable.bounded``).
     bounded = False
