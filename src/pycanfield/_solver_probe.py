@@ -31,9 +31,9 @@ __all__ = [
     "talon_up_late",
 ]
 
-# What an entry of each form of a table weighs against ``MAX_POSITIONS``, in entries of
-# a packed set (docs/solver.rst, "Memory"): a key in a ``set``, one in the pointer
-# table's ``dict``, one in its packed form.
+# What an entry of each form of a table weighs against ``_solver_search.MAX_POSITIONS``,
+# in entries of a packed set (docs/solver.rst, "Memory"): a key in a ``set``, one in
+# the pointer table's ``dict``, one in its packed form.
 SET_WEIGHT = 2.5
 DICT_WEIGHT = 3.0
 MAP_WEIGHT = 1.6
@@ -46,8 +46,8 @@ GROWTH_SHARE = 1 / 10
 # once the path is more than ``2 * KEEP_STEPS`` steps past its last squeezed step, all
 # but the last ``KEEP_STEPS`` keep only how many successors are left, and make them
 # again on the way back (``Probe.squeeze``).  A squeezed step, with its state and its
-# move, weighs ``STEP_WEIGHT`` entries of a packed set against ``MAX_POSITIONS``
-# (docs/solver.rst, "Memory").
+# move, weighs ``STEP_WEIGHT`` entries of a packed set against
+# ``_solver_search.MAX_POSITIONS`` (docs/solver.rst, "Memory").
 KEEP_STEPS = 1024
 STEP_WEIGHT = 6.0
 

@@ -180,7 +180,8 @@ class Search:
         if self.lean:
             # The lean search never shuffles a run between columns: no proof, but a
             # far smaller tree, in which most wins lie.  It sends talon cards to the
-            # foundations after the talon cards to the columns (``talon_up_late``).
+            # foundations after the talon cards to the columns
+            # (``_solver_probe.talon_up_late``).
             self.live["lean"] = Probe(self, None, False, lean=True, late=True)
         if BREADTH_SHARE and self.engine.takebacks:
             # The breadth-first search finds the wins a few moves away that take-backs
