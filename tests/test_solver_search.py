@@ -289,3 +289,10 @@ def test_with_two_threads_the_others_give_way_as_with_one(first: bool) -> None:
     assert search.live == {"main": main}
     assert search.stop is None
     assert main.budgets == [50, 50, 50]
+
+
+def test_the_fresh_searches_budgets_follow_the_luby_sequence() -> None:
+    """The fresh searches' budgets, in units of ``RESTART`` positions: 1, 1, 2, 1, 1, 2,
+    4, ... (``test_solve_uses_it_where_it_plays`` sees only the first of them)."""
+    luby = _solver_search._luby()
+    assert [next(luby) for _ in range(15)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
