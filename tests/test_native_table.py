@@ -11,6 +11,7 @@ import pycanfield as cf
 from pycanfield import _solver_native
 from pycanfield._solver import _search
 from pycanfield._solver_native import rules_tuple
+from pycanfield._solver_rules import RulesEngine
 from test_solver_native import (
     check_line,
     engine_and_root,
@@ -49,11 +50,10 @@ def test_limits() -> None:
 
 @needs_native
 def test_a_full_table_stops_the_search_by_the_memory_bound(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Once the native table has no room left and may not forget, ``solve`` stops and
-    names the memory bound, rather than give the rest of its time to the fresh
-    searches."""
+    """Once the native table has no room left and may not forget, a search without
+    limits stops and names the memory bound."""
     monkeypatch.setattr(_solver_native, "FORGET", False)
-    search = _search(cf.deal("CCH-D1-OUVIREV"), None, 600.0)
+    search = _search(cf.deal("CCH-D1-OUVIREV"), None, None)
     search.max_positions = 100_000  # 8 MB of native table and path
     made = record_main(search)
     assert search.run() == (None, [])
@@ -63,6 +63,26 @@ def test_a_full_table_stops_the_search_by_the_memory_bound(monkeypatch: pytest.M
     assert made[0].prober.need >= made[0].prober.bytes
     # What it needs to go on fills the room: the search stopped for that.
     assert made[0].size() >= search.max_positions - 1
+
+
+@needs_native
+def test_under_a_limit_the_main_search_gives_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a node or time limit, a main search whose table fills its room gives way:
+    the beam and fresh searches go on with the whole room, and win this deal of
+    ``rainbow`` long after the main search stopped (docs/solver.rst, "Memory")."""
+    monkeypatch.setattr(_solver_native, "FORGET", False)
+    search = _search(cf.deal("CRB-D1-NWNRIKN"), 3_000_000, None)
+    search.max_positions = 50_000  # 4 MB of native table and path
+    made = record_main(search)
+    found, line = search.run()
+    assert found
+    assert search.stop is None
+    assert made[0].full
+    assert search.gave_way is not None
+    assert 0 < search.gave_way < search.nodes // 4
+    assert "main" not in search.live
+    assert isinstance(search.engine, RulesEngine)
+    check_line(search.engine, search.root, line, search.path_states)
 
 
 @needs_native

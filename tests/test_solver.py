@@ -14,6 +14,7 @@ import pycanfield as cf
 from builders import FULL, state
 from pycanfield import _solver, _solver_native
 from pycanfield._solver import solver_build
+from pycanfield._solver_search import Search
 from strategies import deals, late_states
 
 
@@ -165,48 +166,70 @@ def test_the_node_limit_reached_first_is_named() -> None:
     assert result.positions >= 2_000
 
 
-def _small_room(monkeypatch: pytest.MonkeyPatch, room: int) -> None:
+def _small_room(monkeypatch: pytest.MonkeyPatch, room: int) -> list[Search]:
     """Every search of ``solve`` is the Python search, with a memory bound of ``room``
     entries of a packed table instead of about 1.3 GB (the native search's bound is
-    tested in ``test_solver_native.py``)."""
+    tested in ``test_native_table.py``); the searches made, in order."""
     monkeypatch.setattr(_solver_native, "NATIVE", False)
     made = _solver._search
+    searches: list[Search] = []
 
     def search(*args: Any, **options: Any) -> Any:
         found = made(*args, **options)
         found.max_positions = room
+        searches.append(found)
         return found
 
     monkeypatch.setattr(_solver, "_search", search)
+    return searches
 
 
 def test_a_full_table_is_named_the_memory_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no limit given, a search that fills its room answers unknown and says so:
     more time would not help it."""
-    _small_room(monkeypatch, 10_000)
+    searches = _small_room(monkeypatch, 10_000)
     result = cf.solve("CPY-D3-PPUJVBZ")
     assert result.status is cf.SolveStatus.UNKNOWN
     assert result.limit is cf.SolveLimit.MEMORY
     assert "stopped by the memory bound" in str(result)
-    # The same bound under a time limit, which the search does not reach.
-    result = cf.solve("CPY-D3-PPUJVBZ", time_limit=600)
-    assert result.limit is cf.SolveLimit.MEMORY
-    assert result.seconds < 600
+    assert searches[0].gave_way is None
+
+
+def test_under_a_limit_the_others_go_on_at_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under a limit, the main search that fills its room gives way to the searches
+    that look for wins alone, which win this deal after it; a node limit they reach
+    first is named."""
+    searches = _small_room(monkeypatch, 10_000)
+    start = cf.deal("CPY-D3-PPUJVBZ")
+    result = cf.solve(start, time_limit=600)
+    assert result.status is cf.SolveStatus.WIN
+    assert cf.is_won(replay(start, result.moves))
+    gave_way = searches[0].gave_way
+    assert gave_way is not None
+    assert 0 < gave_way < result.positions
+    # The same search, stopped by a node limit soon after the main search gave way.
+    result = cf.solve(start, node_limit=gave_way + 100)
+    assert (result.status, result.limit) == (cf.SolveStatus.UNKNOWN, cf.SolveLimit.NODES)
+    assert searches[1].gave_way == gave_way
 
 
 def test_the_choice_of_base_card_names_its_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """Before the base card is chosen (``base="choose"``) the solver searches each of
     the five choices in turn: a node limit stops it as one, a full table after every
-    choice as the other; under a time limit a choice whose table is full is not tried
-    again, so the search ends before its limit."""
+    choice as the other; with no limit, a choice whose main search filled its room is
+    not tried again, so that the search ends."""
     code = "CSE-D3-VJUPJUW"
     assert cf.deal(code).position.pending
     result = cf.solve(code, node_limit=500)
     assert (result.status, result.limit) == (cf.SolveStatus.UNKNOWN, cf.SolveLimit.NODES)
-    _small_room(monkeypatch, 10_000)
-    result = cf.solve(code, time_limit=600)
+    searches = _small_room(monkeypatch, 10_000)
+    result = cf.solve(code)
     assert (result.status, result.limit) == (cf.SolveStatus.UNKNOWN, cf.SolveLimit.MEMORY)
-    assert result.seconds < 600
+    # One search a choice: four choices are lost within a few hundred positions, and
+    # the fifth's main search gave way to the others, which went on to its budget.
+    assert len(searches) == 5
+    assert [search.gave_way is not None for search in searches].count(True) == 1
+    assert result.positions < 21_000
 
 
 def test_a_decided_answer_has_no_limit() -> None:

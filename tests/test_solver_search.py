@@ -201,6 +201,30 @@ def test_the_searches_beside_the_main_one_give_it_their_room() -> None:
     assert search._resume("main", 50) == (None, [])
     assert search.stop == "memory"
     assert main.budgets == [50]
+    assert search.gave_way is None
+
+
+@pytest.mark.parametrize(("node_limit", "time_limit"), [(10_000, None), (None, 600.0)])
+def test_under_a_limit_the_main_search_gives_way_at_the_bound(
+    node_limit: int | None, time_limit: float | None
+) -> None:
+    """docs/solver.rst, "Memory": under a node or a time limit, the main search alone
+    and past the room gives way rather than stop the search: the searches beside it
+    start again, with the whole room, and the turns go on without it."""
+    search = _search(cf.deal("CF1-D3-ERKYPZE"), node_limit, time_limit)
+    assert isinstance(search, Search)
+    search.max_positions = 1_000
+    search.nodes = 123
+    main = _Held(1_200, bounded=True)
+    search.live = {"main": main, "lean": _Held(500)}
+    assert search._resume("main", 50) is None
+    assert (search.stop, search.gave_way) == (None, 123)
+    assert main.budgets == []
+    # Under the standard rules: the lean search, and the breadth-first one (take-backs).
+    assert list(search.live) == ["lean", "breadth"]
+    assert isinstance(search.live["lean"], Probe)
+    assert search.live["lean"].lean
+    assert search._resume("main", 50) is None
 
 
 def _beside(first: bool) -> tuple[Search, _Held, _Held]:

@@ -121,7 +121,10 @@ class SolveLimit(enum.Enum):
 
     The time and node limits are the caller's; more of either may settle the deal.  The
     memory bound is the solver's own (its table of positions and its path, about 1.3
-    GB): a search that reached it would reach it again with any longer limits.
+    GB): a search that reached it would reach it again with any longer limits.  It
+    stops only a search without limits: under a limit, the complete search gives way
+    at the bound to the searches beside it, which look for wins, and the limit ends
+    them.
     """
 
     #: The time limit (``time_limit``) ran out.
@@ -388,9 +391,12 @@ def solve(
     its table of positions and its path fill their room (about 1.3 GB; then
     ``UNKNOWN`` too); the native search of the compiled build forgets positions
     rather than stop there, so that it decides given time (``docs/solver.rst``,
-    "Forgetting").  An unknown result's ``limit`` says which of the three stopped
-    it (:class:`SolveLimit`): after the memory bound, more time would not help.  The
-    cycle collector (``gc``) is paused while the search runs, and restored after.
+    "Forgetting").  Under a limit, a search whose table and path fill their room goes
+    on to the limit with the searches beside its main one, which look for wins and
+    need less room.  An
+    unknown result's ``limit`` says which of the three stopped it (:class:`SolveLimit`):
+    after the memory bound, more time would not help.  The cycle collector (``gc``) is
+    paused while the search runs, and restored after.
 
     With ``threads=2`` the compiled build's native search (rules without
     ``autocomplete``) runs its main search in a thread of its own beside the other
@@ -484,8 +490,11 @@ def _solve_choice(
     state: GameState, node_limit: int | None, time_limit: float | None, *, threads: int = 1
 ) -> SolveResult:
     """Before the base card is chosen: one search after each choice, in rounds of
-    growing budgets so that an easy choice is not kept waiting by a hard one."""
+    growing budgets so that an easy choice is not kept waiting by a hard one.  With
+    no limit given, a choice whose main search filled its room is not searched again:
+    the others beside it, which went on to its budget, would go on without end."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+    endless = node_limit is None and time_limit is None
     waiting = [(move, apply(state, move)) for move in legal_moves(state)]
     nodes, budget, stuck = 0, 20_000, False
     while waiting:
@@ -496,13 +505,13 @@ def _solve_choice(
             if limit <= 0 or (seconds is not None and seconds <= 0):
                 ended = SolveLimit.NODES if limit <= 0 else SolveLimit.TIME
                 return SolveResult(SolveStatus.UNKNOWN, (), nodes, limit=ended)
-            result = _solve_here(child, limit, seconds, threads=threads)[0]
+            result, search = _solve_here(child, limit, seconds, threads=threads)
             nodes += result.positions
             if result.status is SolveStatus.WIN:
                 return SolveResult(SolveStatus.WIN, (move, *result.moves), nodes)
             if result.status is SolveStatus.UNKNOWN:
-                if result.limit is SolveLimit.MEMORY:
-                    stuck = True  # the table is full: more budget would not help
+                if endless and search.gave_way is not None:
+                    stuck = True  # no proof can come, and no limit would end its search
                 else:
                     left.append((move, child))
         waiting = left

@@ -134,6 +134,9 @@ class Search:
         # What stopped a search that answers unknown: "nodes", "time" or "memory"
         # (``SolveLimit`` in ``pycanfield._solver``); None until then.
         self.stop: str | None = None
+        # The positions searched when the main search gave way (``_give_way``), if it
+        # did.
+        self.gave_way: int | None = None
         # With two threads or more, a main search that can run in a thread of its own
         # (``Concurrent``) does, while the other searches take their turn here
         # (``_together``).  Meanwhile ``held`` is the room it may take and ``pending``
@@ -175,21 +178,9 @@ class Search:
         # The searches with a table that lives from turn to turn, by name; a search
         # that ends without a proof, or whose room is taken, leaves it.
         self.live = {
-            "main": Probe(self, None, False) if self.make_main is None else self.make_main(self)
+            "main": Probe(self, None, False) if self.make_main is None else self.make_main(self),
+            **self._beside(),
         }
-        if self.lean:
-            # The lean search never shuffles a run between columns: no proof, but a
-            # far smaller tree, in which most wins lie.  It sends talon cards to the
-            # foundations after the talon cards to the columns
-            # (``_solver_probe.talon_up_late``).
-            self.live["lean"] = Probe(self, None, False, lean=True, late=True)
-        if BREADTH_SHARE and self.engine.takebacks:
-            # The breadth-first search finds the wins a few moves away that take-backs
-            # can hide from the depth-first ones; without take-backs they find them at
-            # once (``_solver_breadth``).
-            self.live["breadth"] = Breadth(self)
-        if self.make_beam is not None:
-            self.live["beam"] = self.make_beam(self)
         # Fresh searches are short and many: a win missed by one order is often found
         # within a few thousand positions by another, so their budgets follow the
         # Luby sequence (1, 1, 2, 1, 1, 2, 4, ... times ``restart``) instead of growing
@@ -215,6 +206,8 @@ class Search:
             # Python fresh searches beside a native main search keep their share).
             quarters["fresh"] = max(quarters["fresh"], quarters["main"])
         while True:
+            # A main search that gave way (``_give_way``) leaves the turns to the others.
+            together = together and "main" in self.live
             if together:
                 answer = self._together(budget, quarters, luby)
             else:
@@ -223,6 +216,24 @@ class Search:
                 return answer
             budget *= 2
             quarters["main"] = min(4 * quarters["main"], 4 * self.main_share_most)
+
+    def _beside(self) -> dict[str, _Live]:
+        """The searches that resume turn by turn beside the main one, new, by name."""
+        beside: dict[str, _Live] = {}
+        if self.lean:
+            # The lean search never shuffles a run between columns: no proof, but a
+            # far smaller tree, in which most wins lie.  It sends talon cards to the
+            # foundations after the talon cards to the columns
+            # (``_solver_probe.talon_up_late``).
+            beside["lean"] = Probe(self, None, False, lean=True, late=True)
+        if BREADTH_SHARE and self.engine.takebacks:
+            # The breadth-first search finds the wins a few moves away that take-backs
+            # can hide from the depth-first ones; without take-backs they find them at
+            # once (``_solver_breadth``).
+            beside["breadth"] = Breadth(self)
+        if self.make_beam is not None:
+            beside["beam"] = self.make_beam(self)
+        return beside
 
     def _one_by_one(
         self, budget: int, quarters: dict[str, int], luby: Iterator[int]
@@ -258,7 +269,7 @@ class Search:
         main = cast(Concurrent, live)
         step = self._main_step(live, budget * quarters["main"] // 4, bounded=True)
         if step <= 0:
-            return self._unknown("memory")
+            return None if self._give_way() else self._unknown("memory")
         room = self._room(live) - int(self.max_positions * BESIDE_ROOM)
         request = main.search_request(step, room=room)
         raw: list[tuple[bool | None, Any, Any, int] | BaseException] = []
@@ -324,8 +335,7 @@ class Search:
             step = self._step(share, 2, bounded=probe.bounded)
         if step <= 0:
             if name == "main":
-                # No room left for the complete search: more time would not help.
-                return self._unknown("memory")
+                return None if self._give_way() else self._unknown("memory")
             del self.live[name]  # its table gives way to the complete search's
             return None
         found, line = probe.advance(step, room=self._room(probe))
@@ -347,6 +357,18 @@ class Search:
             self.live = {"main": main}
             step = self._step(share, 2, bounded=bounded)
         return step
+
+    def _give_way(self) -> bool:
+        """Whether the main search, alone and with no room left for a step, gives way
+        to the others: it can prove nothing more, but they can still find a win.  They
+        start again (``_main_step`` dropped their tables) and have the whole room, and
+        the turns go on to the time or node limit.  With neither, the search stops by
+        the memory bound, as it would otherwise never end."""
+        if self.deadline is None and self.node_limit is None:
+            return False
+        self.live = self._beside()
+        self.gave_way = self.nodes
+        return True
 
     def _crowded(self, main: _Live, step: int) -> bool:
         """Whether the main search has no room left for a step (``step`` is 0), or,
