@@ -12,6 +12,7 @@ from pycanfield import _solver_native
 from pycanfield._solver import _search
 from pycanfield._solver_native import rules_tuple
 from pycanfield._solver_rules import RulesEngine
+from pycanfield._solver_search import BESIDE_ROOM
 from test_solver_native import (
     check_line,
     engine_and_root,
@@ -49,11 +50,15 @@ def test_limits() -> None:
 
 
 @needs_native
-def test_a_full_table_stops_the_search_by_the_memory_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_full_table_stops_the_search_by_the_memory_bound(
+    monkeypatch: pytest.MonkeyPatch, threads: int
+) -> None:
     """Once the native table has no room left and may not forget, a search without
-    limits stops and names the memory bound."""
+    limits stops and names the memory bound: with two threads too, where the main
+    search's room is the whole room's less the others' share."""
     monkeypatch.setattr(_solver_native, "FORGET", False)
-    search = _search(cf.deal("CCH-D1-OUVIREV"), None, None)
+    search = _search(cf.deal("CCH-D1-OUVIREV"), None, None, threads=threads)
     search.max_positions = 100_000  # 8 MB of native table and path
     made = record_main(search)
     assert search.run() == (None, [])
@@ -61,17 +66,23 @@ def test_a_full_table_stops_the_search_by_the_memory_bound(monkeypatch: pytest.M
     assert made[0].full
     assert made[0].crowded
     assert made[0].prober.need >= made[0].prober.bytes
-    # What it needs to go on fills the room: the search stopped for that.
-    assert made[0].size() >= search.max_positions - 1
+    # What it needs to go on fills its room: the search stopped for that.
+    room = search.max_positions
+    if threads == 2:
+        room -= int(room * BESIDE_ROOM)
+    assert made[0].size() >= room - 1
 
 
 @needs_native
-def test_under_a_limit_the_main_search_gives_way(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("threads", [1, 2])
+def test_under_a_limit_the_main_search_gives_way(
+    monkeypatch: pytest.MonkeyPatch, threads: int
+) -> None:
     """Under a node or time limit, a main search whose table fills its room gives way:
     the beam and fresh searches go on with the whole room, and win this deal of
     ``rainbow`` long after the main search stopped (docs/solver.rst, "Memory")."""
     monkeypatch.setattr(_solver_native, "FORGET", False)
-    search = _search(cf.deal("CRB-D1-NWNRIKN"), 3_000_000, None)
+    search = _search(cf.deal("CRB-D1-NWNRIKN"), 3_000_000, None, threads=threads)
     search.max_positions = 50_000  # 4 MB of native table and path
     made = record_main(search)
     found, line = search.run()
@@ -79,7 +90,7 @@ def test_under_a_limit_the_main_search_gives_way(monkeypatch: pytest.MonkeyPatch
     assert search.stop is None
     assert made[0].full
     assert search.gave_way is not None
-    assert 0 < search.gave_way < search.nodes // 4
+    assert 0 < search.gave_way < search.nodes // 3
     assert "main" not in search.live
     assert isinstance(search.engine, RulesEngine)
     check_line(search.engine, search.root, line, search.path_states)

@@ -268,9 +268,16 @@ class Search:
         live = self.live["main"]
         main = cast(Concurrent, live)
         step = self._main_step(live, budget * quarters["main"] // 4, bounded=True)
-        if step <= 0:
+        beside = int(self.max_positions * BESIDE_ROOM)
+        room = self._room(live) - beside
+        if step > 0 and self._stuck(live, room) and len(self.live) > 1:
+            # Its room is the whole room's less the others' share, so ``_step`` does
+            # not see that it has none left: the others give theirs up first, as with
+            # one thread.
+            self.live = {"main": live}
+            room = self._room(live) - beside
+        if step <= 0 or self._stuck(live, room):
             return None if self._give_way() else self._unknown("memory")
-        room = self._room(live) - int(self.max_positions * BESIDE_ROOM)
         request = main.search_request(step, room=room)
         raw: list[tuple[bool | None, Any, Any, int] | BaseException] = []
         self.main_done.clear()
@@ -357,6 +364,13 @@ class Search:
             self.live = {"main": main}
             step = self._step(share, 2, bounded=bounded)
         return step
+
+    @staticmethod
+    def _stuck(main: _Live, room: int) -> bool:
+        """Whether ``main`` stopped for want of room and ``room`` entries are no more
+        than it had (a native search's ``size`` then says what it needs, in whole
+        entries: the bytes of the room it had and one more)."""
+        return bool(getattr(main, "full", False)) and main.size() >= room
 
     def _give_way(self) -> bool:
         """Whether the main search, alone and with no room left for a step, gives way
