@@ -215,9 +215,9 @@ class NativeProbe:
 
     def size(self) -> int:
         """Its table and path, in entries of a packed table (see ``MAX_POSITIONS``);
-        once it has stopped for want of room, more than the room it was given (what
-        growing its table needs), so that the search stops by the memory bound rather
-        than give the rest of its time to the other searches."""
+        once it has stopped for want of room, at least the room it was given (what
+        growing its table needs), so that the search sees it has none left: it gives
+        way to the other searches, or stops by the memory bound (``Search._give_way``)."""
         prober = self.prober
         size: int = (prober.need if self.full else prober.bytes) // ENTRY_BYTES
         return size

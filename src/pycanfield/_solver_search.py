@@ -511,7 +511,8 @@ class Resumable(Protocol):
 
     # Whether it stops by itself at the ``room`` given to ``advance`` and then reports,
     # through ``size``, more than that room: a turn's budget is then not cut to the
-    # room left, and the search stops by the memory bound once no room is left.
+    # room left, and once no room is left, a main search gives way or the whole search
+    # stops by the memory bound (``Search._give_way``).
     bounded: bool
 
     def size(self) -> int:
