@@ -197,8 +197,7 @@ def test_a_full_table_is_named_the_memory_bound(monkeypatch: pytest.MonkeyPatch)
 
 def test_under_a_limit_the_others_go_on_at_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     """Under a limit, the main search that fills its room gives way to the searches
-    that look for wins alone, which win this deal after it; a node limit they reach
-    first is named."""
+    beside it, which win this deal after it; a node limit they reach first is named."""
     searches = _small_room(monkeypatch, 10_000)
     start = cf.deal("CPY-D3-PPUJVBZ")
     result = cf.solve(start, time_limit=600)

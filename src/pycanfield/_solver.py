@@ -393,10 +393,9 @@ def solve(
     rather than stop there, so that it decides given time (``docs/solver.rst``,
     "Forgetting").  Under a limit, a search whose table and path fill their room goes
     on to the limit with the searches beside its main one, which look for wins and
-    need less room.  An
-    unknown result's ``limit`` says which of the three stopped it (:class:`SolveLimit`):
-    after the memory bound, more time would not help.  The cycle collector (``gc``) is
-    paused while the search runs, and restored after.
+    need less room.  An unknown result's ``limit`` says which of the three stopped it
+    (:class:`SolveLimit`): after the memory bound, more time would not help.  The
+    cycle collector (``gc``) is paused while the search runs, and restored after.
 
     With ``threads=2`` the compiled build's native search (rules without
     ``autocomplete``) runs its main search in a thread of its own beside the other

@@ -375,7 +375,7 @@ class Search:
     def _give_way(self) -> bool:
         """Whether the main search, alone and with no room left for a step, gives way
         to the others: it can prove nothing more, but they can still find a win.  They
-        start again (``_main_step`` dropped their tables) and have the whole room, and
+        start again (their tables went to give it room) and have the whole room, and
         the turns go on to the time or node limit.  With neither, the search stops by
         the memory bound, as it would otherwise never end."""
         if self.deadline is None and self.node_limit is None:
