@@ -267,17 +267,12 @@ class Search:
         that the answer does not hang on which thread is faster."""
         live = self.live["main"]
         main = cast(Concurrent, live)
-        step = self._main_step(live, budget * quarters["main"] // 4, bounded=True)
+        # Its room is the whole room's less the share kept for the others.
         beside = int(self.max_positions * BESIDE_ROOM)
-        room = self._room(live) - beside
-        if step > 0 and self._stuck(live, room) and len(self.live) > 1:
-            # Its room is the whole room's less the others' share, so ``_step`` does
-            # not see that it has none left: the others give theirs up first, as with
-            # one thread.
-            self.live = {"main": live}
-            room = self._room(live) - beside
-        if step <= 0 or self._stuck(live, room):
+        step = self._main_step(live, budget * quarters["main"] // 4, bounded=True, kept=beside)
+        if step <= 0:
             return None if self._give_way() else self._unknown("memory")
+        room = self._room(live) - beside
         request = main.search_request(step, room=room)
         raw: list[tuple[bool | None, Any, Any, int] | BaseException] = []
         self.main_done.clear()
@@ -354,23 +349,17 @@ class Search:
             del self.live[name]
         return None
 
-    def _main_step(self, main: _Live, share: int, *, bounded: bool) -> int:
-        """The main search's step for ``share`` positions (``_step``), after the
-        searches beside it have given their room to the complete search where
-        ``_crowded`` says so, rather than have it stop (or, with ``main_first``,
-        forget positions): in its turn of one thread and of two alike."""
-        step = self._step(share, 2, bounded=bounded)
+    def _main_step(self, main: _Live, share: int, *, bounded: bool, kept: int = 0) -> int:
+        """The main search's step for ``share`` positions (``_step``, ``kept`` entries
+        of the room kept back from it), after the searches beside it have given their
+        room to the complete search where ``_crowded`` says so, rather than have it
+        stop (or, with ``main_first``, forget positions): in its turn of one thread and
+        of two alike."""
+        step = self._step(share, 2, bounded=bounded, kept=kept)
         if len(self.live) > 1 and self._crowded(main, step):
             self.live = {"main": main}
-            step = self._step(share, 2, bounded=bounded)
+            step = self._step(share, 2, bounded=bounded, kept=kept)
         return step
-
-    @staticmethod
-    def _stuck(main: _Live, room: int) -> bool:
-        """Whether ``main`` stopped for want of room and ``room`` entries are no more
-        than it had (a native search's ``size`` then says what it needs, in whole
-        entries: the bytes of the room it had and one more)."""
-        return bool(getattr(main, "full", False)) and main.size() >= room
 
     def _give_way(self) -> bool:
         """Whether the main search, alone and with no room left for a step, gives way
@@ -460,13 +449,14 @@ class Search:
 
         return finished
 
-    def _step(self, step: int, part: int, *, bounded: bool = False) -> int:
+    def _step(self, step: int, part: int, *, bounded: bool = False, kept: int = 0) -> int:
         """``step``, cut to the node limit and to a ``part``-th of the room that the
-        live searches' tables leave; for a search ``bounded`` by that room as it goes,
-        not cut, but 0 when no room is left."""
+        live searches' tables leave, less ``kept`` entries kept back from it; for a
+        search ``bounded`` by that room as it goes, not cut, but 0 when no room is
+        left."""
         if self.node_limit is not None:
             step = min(step, self.node_limit - self.nodes - self.pending)
-        used = sum(p.size() for p in self.live.values()) + self.held
+        used = sum(p.size() for p in self.live.values()) + self.held + kept
         left = (self.max_positions - used) // part
         if bounded:
             # Cut, the steps would shrink without end as its table neared the room.
