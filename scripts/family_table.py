@@ -3,8 +3,8 @@
 The table of ``docs/solver.rst`` ("A winnability table for the family") comes from one
 command, days of computing on a two-core machine::
 
-   canfield survey --rules all --deals 1000 --time-limit 60 --rerun 600 --jobs 1 \\
-       --out benchmarks/family.csv
+   canfield survey --rules all --deals 1000 --time-limit 60 --rerun 600 \\
+       --rerun-attempts 2 --jobs 1 --out benchmarks/family.csv
 
 It can be stopped at any time and continued with the same command and ``--resume``;
 ``benchmarks/family.csv`` holds its rows so far.  This script prints, from such a
@@ -21,7 +21,10 @@ first pass, so a stretch on one core spends hours on reruns before the next pres
 starts.  A second core can run the first passes ahead: the same command without
 ``--rerun``, resumed from a copy of the file with only its first-pass rows, writing
 to that copy.  ``--merge COPY`` then adds to the file the rows of the copy that it
-lacks (a deal and pass answered in both keeps the file's row), after checking both.
+lacks (a deal's pass answered in both, its first pass or its first or second rerun,
+keeps the file's row), after checking both.  The second rerun gives the deals that the
+first left unknown another try, with the search of its day: the reruns of some presets
+ran on builds of the search many times slower than today's.
 
 The time limits are wall-clock time: a deal that shared its core with other work
 searched fewer positions in its minute.  ``--pace`` names the unknown deals that
@@ -37,16 +40,18 @@ import statistics
 import sys
 from pathlib import Path
 
-from pycanfield import VARIANTS, OptionError, SolveStatus, SurveyResult
+from pycanfield import VARIANTS, OptionError, SolveStatus, SurveyResult, SurveyRow
 from pycanfield._cli_solve import share_text
-from pycanfield._survey import limits_text, survey_deals
+from pycanfield._survey import survey_deals
 from pycanfield._survey_file import SurveyWriter, check_rows, read_survey_file
+from pycanfield._survey_rows import limits_text
 from pycanfield._variants import variant_of_prefix
 
 DEALS = 1000
 SEED = 1
 FIRST = (60.0, None)
 RERUN = (600.0, None)
+ATTEMPTS = 2
 
 
 @functools.cache
@@ -62,24 +67,36 @@ def _every() -> frozenset[str]:
 
 def check(path: Path) -> None:
     """Raise ``OptionError`` (naming the line) unless the command can resume ``path``."""
-    check_rows(str(path), read_survey_file(path).rows, _every(), FIRST, RERUN)
+    _answers(path)
+
+
+def _answers(path: Path) -> dict[tuple[str, int], SurveyRow]:
+    """The rows of ``path`` keyed by deal and pass, checked as the command checks them."""
+    return check_rows(
+        str(path), read_survey_file(path).rows, _every(), FIRST, RERUN, attempts=ATTEMPTS
+    )
 
 
 def merge(path: Path, other: Path) -> int:
     """Append to ``path`` the rows of ``other`` for deals and passes it has not answered;
     return how many were added.  Both files, and the rows together, are checked first:
     nothing is written unless the command can resume the result."""
-    check(path)
-    check(other)
+    have = _answers(path)
+    rows = [row for key, row in _answers(other).items() if key not in have]
     mine = read_survey_file(path)
-    have = {(row.code, row.rerun) for _, row in mine.rows}
-    rows = [row for _, row in read_survey_file(other).rows if (row.code, row.rerun) not in have]
     # Numbered as the lines of the file they would make, for the check's message.
     new = tuple(enumerate(rows, len(mine.rows) + 2))
-    check_rows(f"{path} merged with {other}", mine.rows + new, _every(), FIRST, RERUN)
+    check_rows(
+        f"{path} merged with {other}",
+        mine.rows + new,
+        _every(),
+        FIRST,
+        RERUN,
+        attempts=ATTEMPTS,
+    )
     # The survey's own writer: it drops a row cut short by a stop, as a resumed
     # survey does, and has each row on the disk before the next.
-    with SurveyWriter(path, _every(), FIRST, RERUN, resume=True) as writer:
+    with SurveyWriter(path, _every(), FIRST, RERUN, resume=True, attempts=ATTEMPTS) as writer:
         for _, row in new:
             writer.write(row)
     return len(new)
@@ -133,10 +150,10 @@ def table(path: Path) -> str:
     """The table of the survey in ``path``, finished or not."""
     result = SurveyResult.read_csv(path)
     first = {row.code: row for row in result.rows}
-    again = {row.code: row for row in result.reruns}
+    again = {row.code: row for row in result.last_reruns}
     lines = [
         f"first pass: {limits_text(FIRST)} a deal; rerun of its unknown deals: "
-        f"{limits_text(RERUN)} a deal; {DEALS} deals a preset",
+        f"{limits_text(RERUN)} a deal, up to {ATTEMPTS} times; {DEALS} deals a preset",
         f"{'rules':<11} {'first':>5} {'won':>4} {'lost':>4} {'unknown':>7}"
         f"  {'rerun':>5} {'won':>4} {'lost':>4} {'unknown':>7}  winnable, of decided (95% CI)",
     ]

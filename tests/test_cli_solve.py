@@ -13,7 +13,7 @@ import pytest
 import pycanfield as cf
 from pycanfield._cli import main
 from pycanfield._solver import solver_build
-from pycanfield._survey import CSV_FIELDS
+from pycanfield._survey_rows import CSV_FIELDS
 from test_survey_rerun import CODES
 
 
@@ -238,6 +238,35 @@ def test_survey_rerun_reports_the_first_pass_the_rerun_and_both(
         ["rerun", "60.0", "3000"]
     ] * 3
     assert {row[8] for row in rows} == {solver_build()}
+
+
+def test_survey_reruns_a_deal_still_unknown_up_to_the_attempts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "rows.csv"
+    args = _rerun_args(tmp_path, "--rerun-node-limit", "3000", "--rerun-attempts", "2")
+    assert main([*args, "--out", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    expected = cf.survey(CODES, node_limit=100, rerun_node_limit=3_000, rerun_attempts=2)
+    assert lines == expected.summary().splitlines()
+    assert lines[1].startswith("rerun of the 3 deals left unknown (60 s or 3,000 positions ")
+    assert ", 5 runs in all: " in lines[1]
+    rows = list(csv.reader(out.open(encoding="utf-8")))[1:]
+    assert [row[5] for row in rows] == ["first"] * 6 + ["rerun"] * 5
+    # Every preset: the table of the passes says how often a deal may be rerun.
+    args = ["survey", "--rules", "all", "--deals", "1", "--node-limit", "50", "--quiet"]
+    assert main([*args, "--rerun-node-limit", "400", "--rerun-attempts", "3"]) == 0
+    assert capsys.readouterr().out.splitlines()[0] == (
+        "first pass: 60 s or 50 positions a deal; rerun of its unknown deals: "
+        "60 s or 400 positions a deal, up to 3 times"
+    )
+    assert main(["survey", "--deals", "1", "--rerun-attempts", "2"]) == 2
+    assert capsys.readouterr().err == (
+        "canfield: --rerun-attempts needs a rerun: give --rerun or --rerun-node-limit\n"
+    )
+    with pytest.raises(SystemExit):
+        main(["survey", "--rerun", "90", "--rerun-attempts", "0"])
+    capsys.readouterr()
 
 
 def test_survey_rerun_with_nothing_left_unknown(capsys: pytest.CaptureFixture[str]) -> None:

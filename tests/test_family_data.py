@@ -107,6 +107,31 @@ def test_merge_adds_the_rows_the_file_lacks(tmp_path: Path) -> None:
     assert script.merge(mine, other) == 0
 
 
+def test_merge_adds_a_second_rerun_and_refuses_a_third(tmp_path: Path) -> None:
+    from pycanfield import OptionError
+
+    script = _script()
+    assert script.ATTEMPTS == 2
+    code = script.codes_of_presets()["superior"][0]
+    header = DATA.read_text("utf-8").splitlines()[0]
+    first = f"{code},unknown,0,10,60.1,first,60.0,,\n"
+    rerun = f"{code},unknown,0,99,600.1,rerun,600.0,,\n"
+    won = f"{code},win,120,500,30.0000,rerun,600.0,,native\n"
+    mine, other = tmp_path / "family.csv", tmp_path / "copy.csv"
+    mine.write_text(header + "\n" + first + rerun, "utf-8")
+    # The copy: the file's rows, and the deal rerun once more.
+    other.write_text(header + "\n" + first + rerun + won, "utf-8")
+    assert script.merge(mine, other) == 1
+    assert mine.read_text("utf-8").splitlines()[1:] == (first + rerun + won).splitlines()
+    assert script.merge(mine, other) == 0
+    line = next(line for line in script.table(mine).splitlines() if line.startswith("superior"))
+    assert line.split()[1:9] == ["1", "0", "0", "1", "1", "1", "0", "0"]  # the last answer
+    # A third rerun is more than the command makes.
+    other.write_text(header + "\n" + first + rerun * 3, "utf-8")
+    with pytest.raises(OptionError, match=r"line 5: .* rerun 2 times on earlier lines"):
+        script.merge(mine, other)
+
+
 def test_merge_writes_nothing_the_command_could_not_resume(tmp_path: Path) -> None:
     from pycanfield import OptionError
 

@@ -132,6 +132,7 @@ LAZY_MODULES = (
     "pycanfield._serialize",
     "pycanfield._solver",
     "pycanfield._survey",
+    "pycanfield._survey_rows",
     "pycanfield._validate",
 )
 

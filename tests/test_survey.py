@@ -12,7 +12,7 @@ import pytest
 
 import pycanfield as cf
 from pycanfield._solver import Build, solver_build
-from pycanfield._survey import SurveyRow, wilson_interval
+from pycanfield._survey_rows import SurveyRow, wilson_interval
 
 CODES = ["CF1-D3-AAAAACL", "CF1-D1-AAAAACL", "CF1-D3-AAAAAAB"]
 

@@ -16,8 +16,9 @@ import pytest
 
 import pycanfield as cf
 from pycanfield._solver import solver_build
-from pycanfield._survey import CSV_FIELDS, SurveyRow, rerun_limits, wilson_interval
+from pycanfield._survey import rerun_limits
 from pycanfield._survey_file import read_survey_file
+from pycanfield._survey_rows import CSV_FIELDS, SurveyRow, wilson_interval
 
 # At 100 positions: won, won, unknown, proved lost, unknown, unknown; at 3,000 the
 # third is won and the last two stay unknown.
@@ -487,3 +488,133 @@ def test_the_deals_of_another_seed_are_refused(tmp_path: Path) -> None:
     cf.survey(2, seed=1, rules="rainbow", node_limit=FIRST, out=out)
     with pytest.raises(cf.OptionError, match=r"line 2: CRB-D1-.* not one of"):
         cf.survey(2, seed=1, node_limit=FIRST, out=out, resume=True)
+
+
+# -- more than one rerun of a deal ------------------------------------------------------
+
+ATTEMPTS: dict[str, Any] = OPTIONS | {"rerun_attempts": 3}
+
+
+@pytest.fixture(scope="module")
+def tried() -> cf.SurveyResult:
+    """The survey with up to three reruns a deal, run without a stop."""
+    return cf.survey(CODES, **ATTEMPTS)
+
+
+def test_a_deal_left_unknown_is_rerun_up_to_the_attempts(
+    tried: cf.SurveyResult, whole: cf.SurveyResult
+) -> None:
+    # The first rerun wins one deal and leaves two unknown: those two are rerun twice more.
+    first = [r.code for r in whole.reruns]
+    left = [r.code for r in whole.reruns if r.status is cf.SolveStatus.UNKNOWN]
+    assert len(left) == 2 < len(first)
+    assert [r.code for r in tried.reruns] == first + left + left
+    assert all(r.rerun and r.limits == (60.0, RERUN) for r in tried.reruns)
+    # Under a node limit each attempt searches alike, so each gives the first's answer.
+    assert _verdicts(tried.last_reruns) == _verdicts(whole.reruns)
+    assert _verdicts(tried.answers) == _verdicts(whole.answers)
+    lines = tried.summary().splitlines()
+    assert lines[1] == (
+        "rerun of the 3 deals left unknown (60 s or 3,000 positions a deal), 7 runs in all: "
+        "1 won, 0 cannot be won, 2 unknown"
+    )
+    assert lines[2:] == whole.summary().splitlines()[2:]
+
+
+def test_no_deal_is_rerun_once_decided() -> None:
+    # Every deal that the first pass leaves unknown is won by its first rerun.
+    result = cf.survey(CODES[:3], node_limit=FIRST, rerun_node_limit=RERUN, rerun_attempts=5)
+    assert [(r.code, r.status) for r in result.reruns] == [("CF1-D3-AAAAAAB", cf.SolveStatus.WIN)]
+
+
+def test_the_last_rerun_is_the_answer() -> None:
+    first = SurveyRow("CF1-D3-AAAAAAB", cf.SolveStatus.UNKNOWN, 0, 10, 0.1)
+    tries = [
+        SurveyRow("CF1-D3-AAAAAAB", status, 0, 99, 0.1, rerun=True)
+        for status in (cf.SolveStatus.UNKNOWN, cf.SolveStatus.UNKNOWN, cf.SolveStatus.NO_WIN)
+    ]
+    result = cf.SurveyResult((first,), reruns=tuple(tries))
+    assert result.last_reruns == (tries[-1],)
+    assert result.answers == (tries[-1],)
+    assert (result.no_wins, result.unknown, result.first.unknown) == (1, 0, 1)
+    # A deal decided by a rerun is not rerun again.
+    with pytest.raises(cf.OptionError, match="earlier reruns, leave unknown"):
+        cf.SurveyResult((first,), reruns=(tries[2], tries[0]))
+    assert cf.SurveyResult((first,)).last_reruns == ()
+
+
+def test_the_file_keeps_every_attempt_and_resumes_after_any_stop(
+    tmp_path: Path, tried: cf.SurveyResult
+) -> None:
+    whole_file = tmp_path / "whole.csv"
+    _same(cf.survey(CODES, **ATTEMPTS, out=whole_file), tried)
+    data = whole_file.read_bytes()
+    assert data.count(b",rerun,") == len(tried.reruns) == 7
+    _same(cf.SurveyResult.read_csv(whole_file), tried)
+    out = tmp_path / "rows.csv"
+    for rows, kept in _cuts(data):
+        out.write_bytes(kept)
+        executor = _Counting()
+        _same(cf.survey(CODES, **ATTEMPTS, out=out, resume=True, executor=executor), tried)
+        assert executor.tasks == len(tried.rows) + len(tried.reruns) - rows
+        assert out.read_bytes().count(b"\n") == data.count(b"\n")
+
+
+def test_more_attempts_try_the_deals_a_finished_rerun_left_unknown(
+    tmp_path: Path, whole: cf.SurveyResult, tried: cf.SurveyResult
+) -> None:
+    out = tmp_path / "rows.csv"
+    cf.survey(CODES, **OPTIONS, out=out)
+    executor = _Counting()
+    again = cf.survey(
+        CODES, **(OPTIONS | {"rerun_attempts": 2}), out=out, resume=True, executor=executor
+    )
+    # Only the two deals the rerun left unknown are solved, once each.
+    assert executor.tasks == 2
+    assert len(again.reruns) == len(whole.reruns) + 2
+    _same(cf.survey(CODES, **ATTEMPTS, out=out, resume=True), tried)
+
+
+@pytest.mark.parametrize(
+    ("text", "attempts", "message"),
+    [
+        (
+            UNKNOWN + RERUN_ROW.replace(",win,214,", ",unknown,0,") * 2,
+            1,
+            "line 4: CF1-D3-AAAAAAB has been rerun on an earlier line",
+        ),
+        (
+            UNKNOWN + RERUN_ROW.replace(",win,214,", ",unknown,0,") * 3,
+            2,
+            "line 5: CF1-D3-AAAAAAB has been rerun 2 times on earlier lines, as often as this "
+            "survey reruns a deal",
+        ),
+        (
+            UNKNOWN + RERUN_ROW * 2,
+            3,
+            "line 4: CF1-D3-AAAAAAB was rerun, but an earlier rerun decides it",
+        ),
+    ],
+)
+def test_a_file_with_more_reruns_than_the_survey_asks_is_refused(
+    tmp_path: Path, text: str, attempts: int, message: str
+) -> None:
+    error = _resume_error(tmp_path, text, rerun_attempts=attempts)
+    assert error.endswith(f"{message}; resume a survey with the command that started it"), error
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"rerun_attempts": 0}, cf.OptionError, "at least 1, not 0"),
+        ({"rerun_attempts": 2, "rerun_node_limit": None}, cf.OptionError, "need a rerun"),
+        ({"rerun_attempts": "2"}, cf.WrongTypeError, "rerun_attempts"),
+        ({"rerun_attempts": 1.0}, cf.WrongTypeError, "rerun_attempts"),
+        ({"rerun_attempts": True}, cf.WrongTypeError, "rerun_attempts"),
+    ],
+)
+def test_bad_rerun_attempts_raise(
+    options: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        cf.survey(CODES[:1], **(OPTIONS | options))

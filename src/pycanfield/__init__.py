@@ -79,7 +79,8 @@ if _typing.TYPE_CHECKING:
         to_json,
     )
     from ._solver import SolveLimit, SolveResult, SolveStatus, hint, solve
-    from ._survey import SurveyResult, SurveyRow, survey
+    from ._survey import survey
+    from ._survey_rows import SurveyResult, SurveyRow
     from ._validate import validate
 
 #: The names whose modules load on first use: most programs need only some of them, and
@@ -113,8 +114,8 @@ _LAZY: dict[str, str] = {
     "SolveStatus": "._solver",
     "hint": "._solver",
     "solve": "._solver",
-    "SurveyResult": "._survey",
-    "SurveyRow": "._survey",
+    "SurveyResult": "._survey_rows",
+    "SurveyRow": "._survey_rows",
     "survey": "._survey",
     "validate": "._validate",
 }

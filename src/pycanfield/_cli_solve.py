@@ -16,16 +16,9 @@ from ._errors import OptionError
 from ._moves import Move
 from ._solver import solve
 from ._state import deal
-from ._survey import (
-    Limits,
-    SurveyResult,
-    builds_text,
-    limits_text,
-    rerun_limits,
-    survey_codes,
-    survey_deals,
-)
+from ._survey import rerun_limits, survey_codes, survey_deals
 from ._survey_file import SurveyWriter
+from ._survey_rows import Limits, SurveyResult, builds_text, limits_text
 from ._variants import VARIANTS, Rules
 
 if TYPE_CHECKING:
@@ -253,6 +246,8 @@ def _survey(args: argparse.Namespace) -> int:
         raise OptionError("--resume continues the survey in the --out file: give --out")
     first = (args.time_limit, args.node_limit)
     rerun = rerun_limits(first, args.rerun, args.rerun_node_limit)
+    if args.rerun_attempts > 1 and rerun is None:
+        raise OptionError("--rerun-attempts needs a rerun: give --rerun or --rerun-node-limit")
     surveys = [survey_deals(deals, args.draw, args.seed, rules) for rules in chosen]
     results: list[SurveyResult] = []
     writer = None
@@ -261,7 +256,14 @@ def _survey(args: argparse.Namespace) -> int:
             if args.out:
                 every = frozenset(code for codes in surveys for code in codes)
                 writer = stack.enter_context(
-                    SurveyWriter(args.out, every, first, rerun, resume=args.resume)
+                    SurveyWriter(
+                        args.out,
+                        every,
+                        first,
+                        rerun,
+                        resume=args.resume,
+                        attempts=args.rerun_attempts,
+                    )
                 )
                 if writer.done and not args.quiet:
                     print(
@@ -279,6 +281,7 @@ def _survey(args: argparse.Namespace) -> int:
                         progress=bar,
                         done=writer.done if writer is not None else None,
                         write=writer.write if writer is not None else None,
+                        attempts=args.rerun_attempts,
                     )
                 )
     except KeyboardInterrupt:
@@ -293,7 +296,7 @@ def _survey(args: argparse.Namespace) -> int:
         return 130
     if names:
         if rerun is not None:
-            print(_passes_table(names, results, first, rerun))
+            print(_passes_table(names, results, first, rerun, args.rerun_attempts))
             print()
         print(_table(names, results))
         builds = builds_text(tuple(row for r in results for row in r.rows + r.reruns))
@@ -307,18 +310,19 @@ def _survey(args: argparse.Namespace) -> int:
 
 
 def _passes_table(
-    names: list[str], results: list[SurveyResult], first: Limits, rerun: Limits
+    names: list[str], results: list[SurveyResult], first: Limits, rerun: Limits, attempts: int
 ) -> str:
     """One line per rule set: the first pass's deals, won, no win and unknown, and the
-    rerun's."""
+    rerun's (each deal's last answer)."""
+    tries = f", up to {attempts} times" if attempts > 1 else ""
     lines = [
         f"first pass: {limits_text(first)} a deal; "
-        f"rerun of its unknown deals: {limits_text(rerun)} a deal",
+        f"rerun of its unknown deals: {limits_text(rerun)} a deal{tries}",
         f"{'rules':<12} {'deals':>6} {'won':>6} {'no win':>6} {'unknown':>7}"
         f"  {'rerun':>5} {'won':>6} {'no win':>6} {'unknown':>7}",
     ]
     for name, r in zip(names, results, strict=True):
-        f, again = r.first, SurveyResult(r.reruns)
+        f, again = r.first, SurveyResult(r.last_reruns)
         lines.append(
             f"{name:<12} {len(r.rows):>6} {f.wins:>6} {f.no_wins:>6} {f.unknown:>7}"
             f"  {len(again.rows):>5} {again.wins:>6} {again.no_wins:>6} {again.unknown:>7}"
@@ -427,6 +431,13 @@ def register(subparsers: Any) -> None:
         default=None,
         metavar="POSITIONS",
         help="then solve the deals left unknown again with this node limit",
+    )
+    p.add_argument(
+        "--rerun-attempts",
+        type=_positive_int,
+        default=1,
+        metavar="N",
+        help="rerun a deal still unknown up to N times in all (default 1)",
     )
     p.add_argument(
         "--out", metavar="CSV", help="write one row per deal to this file as each one finishes"

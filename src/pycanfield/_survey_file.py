@@ -20,7 +20,7 @@ import attrs
 
 from ._errors import OptionError
 from ._solver import SolveStatus
-from ._survey import (
+from ._survey_rows import (
     CSV_FIELDS,
     OLD_CSV_FIELDS,
     UNBUILT_CSV_FIELDS,
@@ -98,16 +98,32 @@ def check_rows(
     codes: Collection[str],
     first: Limits,
     rerun: Limits | None,
-) -> dict[tuple[str, bool], SurveyRow]:
-    """The rows of a file as answers of the survey of ``codes`` with these limits, keyed
-    by code and pass; the first row that cannot be raises :class:`OptionError`."""
-    answers: dict[tuple[str, bool], SurveyRow] = {}
+    *,
+    attempts: int = 1,
+) -> dict[tuple[str, int], SurveyRow]:
+    """The rows of a file as answers of the survey of ``codes`` with these limits and
+    up to ``attempts`` reruns a deal, keyed by code and pass (0 for the first pass, then
+    1, 2 ... for the deal's reruns in the order of the lines); the first row that cannot
+    be raises :class:`OptionError`."""
+    answers: dict[tuple[str, int], SurveyRow] = {}
+    # How many times each deal has been rerun on the lines so far.
+    reruns: dict[str, int] = {}
     for number, row in rows:
         where = f"{name}, line {number}: {row.code}"
+        tries = reruns.get(row.code, 0)
         if row.code not in codes:
             problem = "is not one of this survey's deals (other deals, rules or draw mode)"
-        elif (row.code, row.rerun) in answers:
+        elif not row.rerun and (row.code, 0) in answers:
             problem = "has been answered on an earlier line"
+        elif row.rerun and tries and answers[row.code, tries].status is not SolveStatus.UNKNOWN:
+            problem = "was rerun, but an earlier rerun decides it"
+        elif row.rerun and tries >= attempts:
+            problem = (
+                "has been rerun on an earlier line"
+                if attempts == 1
+                else f"has been rerun {tries} times on earlier lines, as often as this "
+                "survey reruns a deal"
+            )
         elif not row.rerun and row.limits != first:
             problem = (
                 f"was solved with {limits_text(row.limits)} a deal, "
@@ -122,12 +138,13 @@ def check_rows(
                 f"and this survey's rerun has {limits_text(rerun)}"
             )
         elif row.rerun and (
-            (row.code, False) not in answers
-            or answers[row.code, False].status is not SolveStatus.UNKNOWN
+            (row.code, 0) not in answers or answers[row.code, 0].status is not SolveStatus.UNKNOWN
         ):
             problem = "was rerun, but no earlier line leaves it unknown"
         else:
-            answers[row.code, row.rerun] = row
+            if row.rerun:
+                reruns[row.code] = tries = tries + 1
+            answers[row.code, tries if row.rerun else 0] = row
             continue
         raise OptionError(f"{where} {problem}; resume a survey with the command that started it")
     return answers
@@ -135,7 +152,8 @@ def check_rows(
 
 class SurveyWriter:
     """The file of a survey, open for its new rows: ``done`` holds the rows already in
-    it (read back when resuming), ``write`` adds one and flushes it to the disk."""
+    it (read back when resuming, keyed as :func:`check_rows` keys them), ``write`` adds
+    one and flushes it to the disk."""
 
     def __init__(
         self,
@@ -145,6 +163,7 @@ class SurveyWriter:
         rerun: Limits | None,
         *,
         resume: bool,
+        attempts: int = 1,
     ) -> None:
         name = os.fspath(path)
         data = _read_bytes(path) or b""
@@ -168,7 +187,7 @@ class SurveyWriter:
                 "to resume it, write it again in the current form first, "
                 "SurveyResult.read_csv(path).write_csv(path)"
             )
-        self.done = check_rows(name, survey.rows, codes, first, rerun)
+        self.done = check_rows(name, survey.rows, codes, first, rerun, attempts=attempts)
         self.name = name
         try:
             # Open until close(): the writer is the file's context manager.
