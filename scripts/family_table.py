@@ -23,8 +23,9 @@ starts.  A second core can run the first passes ahead: the same command without
 to that copy.  ``--merge COPY`` then adds to the file the rows of the copy that it
 lacks (a deal's pass answered in both, its first pass or its first or second rerun,
 keeps the file's row), after checking both.  The second rerun gives the deals that the
-first left unknown another try, with the search of its day: the reruns of some presets
-ran on builds of the search many times slower than today's.
+first left unknown another try, with the search of its day: the first reruns of some
+presets ran on earlier searches, several times slower or stopped by the bound on memory
+long before their limit.
 
 The time limits are wall-clock time: a deal that shared its core with other work
 searched fewer positions in its minute.  ``--pace`` names the unknown deals that
