@@ -229,12 +229,12 @@ def survey(
     :class:`~pycanfield.OptionError`.  ``rerun_attempts``, a whole number (1 by
     default), is how many times the rerun may solve a deal: each deal that a rerun
     leaves unknown is solved again, with the same limits, until one decides it or it
-    has been rerun that many times.  Within one survey a second attempt differs from
-    the first only through the load of the machine (the time limit) and the searches'
-    own randomness; raising the number when resuming a survey's file gives the deals
-    left unknown another try with the version of the search now installed.  The result
-    keeps every pass's rows; its totals count each deal's last answer
-    (:class:`SurveyResult`).
+    has been rerun that many times.  The search is the same each time (its shuffles
+    are seeded), so within one survey a second attempt can only differ from the first
+    under a time limit, through the load of the machine; raising the number when
+    resuming a survey's file gives the deals left unknown another try with the version
+    of the search now installed.  The result keeps every pass's rows; its totals count
+    each deal's last answer (:class:`SurveyResult`).
 
     ``out``, a file path, receives one CSV row per deal as each deal finishes (the
     columns of :meth:`SurveyRow.as_csv`, the rerun's rows after the first pass's), so that a
