@@ -68,33 +68,28 @@ def _every() -> frozenset[str]:
 
 def check(path: Path) -> None:
     """Raise ``OptionError`` (naming the line) unless the command can resume ``path``."""
-    _answers(path)
+    _checked(str(path), read_survey_file(path).rows)
 
 
-def _answers(path: Path) -> dict[tuple[str, int], SurveyRow]:
-    """The rows of ``path`` keyed by deal and pass, checked as the command checks them."""
-    return check_rows(
-        str(path), read_survey_file(path).rows, _every(), FIRST, RERUN, attempts=ATTEMPTS
-    )
+def _checked(
+    name: str, rows: tuple[tuple[int, SurveyRow], ...]
+) -> dict[tuple[str, int], SurveyRow]:
+    """``rows`` (numbered by line) keyed by deal and pass, checked as the command checks
+    the rows of its file."""
+    return check_rows(name, rows, _every(), FIRST, RERUN, attempts=ATTEMPTS)
 
 
 def merge(path: Path, other: Path) -> int:
     """Append to ``path`` the rows of ``other`` for deals and passes it has not answered;
     return how many were added.  Both files, and the rows together, are checked first:
     nothing is written unless the command can resume the result."""
-    have = _answers(path)
-    rows = [row for key, row in _answers(other).items() if key not in have]
     mine = read_survey_file(path)
+    have = _checked(str(path), mine.rows)
+    theirs = _checked(str(other), read_survey_file(other).rows)
+    rows = [row for key, row in theirs.items() if key not in have]
     # Numbered as the lines of the file they would make, for the check's message.
     new = tuple(enumerate(rows, len(mine.rows) + 2))
-    check_rows(
-        f"{path} merged with {other}",
-        mine.rows + new,
-        _every(),
-        FIRST,
-        RERUN,
-        attempts=ATTEMPTS,
-    )
+    _checked(f"{path} merged with {other}", mine.rows + new)
     # The survey's own writer: it drops a row cut short by a stop, as a resumed
     # survey does, and has each row on the disk before the next.
     with SurveyWriter(path, _every(), FIRST, RERUN, resume=True, attempts=ATTEMPTS) as writer:
