@@ -427,6 +427,24 @@ def test_the_progress_bar_starts_again_for_each_pass() -> None:
     assert "3/3 deals" in text
     assert text.endswith("] 3/5 deals, 0 s elapsed, ~0 s left")
     assert bar.base == 2  # the time left counts the deals solved since the pass started
+    bar.stage("classic, rerun 2 of 2")  # a new bar, even where the count goes on
+    bar(4, 5)
+    assert stream.getvalue().endswith(
+        "\rclassic, rerun 2 of 2 [###.] 4/5 deals, 0 s elapsed, ~0 s left"
+    )
+    assert bar.base == 4
+
+
+def test_survey_of_every_preset_heads_each_bar_with_the_preset_and_pass(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["survey", "--rules", "all", "--deals", "1", "--seed", "2", "--node-limit", "20"]
+    assert main([*args, "--rerun-node-limit", "40", "--rerun-attempts", "2"]) == 0
+    err = capsys.readouterr().err
+    assert "\rstandard, first pass [" in err
+    assert "\rselective, first pass [" in err
+    heads = {line.split(" [")[0] for line in err.replace("\r", "\n").splitlines() if " [" in line}
+    assert {"chameleon, rerun 1 of 2", "chameleon, rerun 2 of 2"} <= heads
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")

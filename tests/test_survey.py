@@ -187,6 +187,7 @@ def test_a_deal_of_the_wrong_type_is_named_by_its_index() -> None:
         {"seed": "x"},
         {"executor": object()},
         {"progress": 1},
+        {"stage": "rerun"},
         {"time_limit": "1"},
         {"node_limit": 2.5},
     ],

@@ -575,6 +575,44 @@ def test_more_attempts_try_the_deals_a_finished_rerun_left_unknown(
     _same(cf.survey(CODES, **ATTEMPTS, out=out, resume=True), tried)
 
 
+def test_each_pass_is_named_before_it_starts(tmp_path: Path) -> None:
+    events: list[object] = []
+    cf.survey(
+        CODES,
+        **ATTEMPTS,
+        progress=lambda done, total: events.append((done, total)),
+        stage=events.append,
+    )
+    starts = [(e, events[i + 1]) for i, e in enumerate(events) if isinstance(e, str)]
+    assert starts == [
+        ("first pass", (0, 6)),
+        ("rerun 1 of 3", (0, 3)),
+        ("rerun 2 of 3", (0, 2)),
+        ("rerun 3 of 3", (0, 2)),
+    ]
+    assert len(events) == len(starts) + (7 + 4 + 3 + 3)  # a start and one call a deal
+    names: list[str] = []
+    cf.survey(CODES, **OPTIONS, stage=names.append)
+    assert names == ["first pass", "rerun"]
+    # No deal left for a rerun: none is started, nor named.
+    names.clear()
+    cf.survey(CODES[:2], **ATTEMPTS, stage=names.append)
+    assert names == ["first pass"]
+    # A resumed survey names the passes it reads back too, each counted as answered.
+    out = tmp_path / "rows.csv"
+    cf.survey(CODES, **OPTIONS, out=out)
+    events.clear()
+    cf.survey(
+        CODES,
+        **OPTIONS,
+        out=out,
+        resume=True,
+        progress=lambda done, total: events.append((done, total)),
+        stage=events.append,
+    )
+    assert events == ["first pass", (6, 6), "rerun", (3, 3)]
+
+
 @pytest.mark.parametrize(
     ("text", "attempts", "message"),
     [

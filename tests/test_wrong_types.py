@@ -278,6 +278,7 @@ CALLS: dict[str, Call] = {
             "seed": 1,
             "executor": _HereExecutor(),
             "progress": lambda done, total: None,
+            "stage": lambda name: None,
             "rerun_time_limit": 31.0,
             "rerun_node_limit": 100,
             "resume": False,
@@ -285,6 +286,7 @@ CALLS: dict[str, Call] = {
         types={"deals": (int,), "time_limit": (float,), "rerun_time_limit": (int,)},
         accepts={"deals": (7,), "node_limit": (None, 7), "time_limit": (None, 7)}
         | {"seed": (None, 7), "executor": (None,), "progress": (None,), "draw": (None,)}
+        | {"stage": (None,)}
         | {"rerun_time_limit": (None,), "rerun_node_limit": (None,)},
     ),
     "SolveResult": Call(

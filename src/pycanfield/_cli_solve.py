@@ -8,7 +8,7 @@ import importlib
 import itertools
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ._codes import Deal
@@ -30,9 +30,11 @@ __all__ = ["ProgressBar", "compact_lines", "register"]
 class ProgressBar:
     """A one-line progress bar on a terminal stream: ``[#####.....] 50/100 ...``.
 
-    A call that does not count on from the last one starts a new bar (the next pass of
-    a survey, or the next rules), and the time left is estimated from the deals solved
-    since it started, not from the ones a resumed survey read back.
+    A call that does not count on from the last one, or the first after :meth:`stage`,
+    starts a new bar (the next pass of a survey, or the next rules), and the time left
+    is estimated from the deals solved since it started, not from the ones a resumed
+    survey read back.  The bar is headed by the name given to :meth:`stage`, such as
+    ``classic, rerun 2 of 2``.
     """
 
     def __init__(self, stream: TextIO, *, width: int = 30) -> None:
@@ -40,6 +42,12 @@ class ProgressBar:
         self.width = width
         self.started = time.monotonic()
         self.base = 0
+        self.last = (-1, -1)
+        self.label = ""
+
+    def stage(self, label: str) -> None:
+        """Head the bars from now on with ``label``, starting a new bar."""
+        self.label = label
         self.last = (-1, -1)
 
     def __call__(self, done: int, total: int) -> None:
@@ -51,8 +59,9 @@ class ProgressBar:
         solved = done - self.base
         left = elapsed / solved * (total - done) if solved else 0.0
         bar = "#" * filled + "." * (self.width - filled)
+        head = f"{self.label} " if self.label else ""
         self.stream.write(
-            f"\r[{bar}] {done}/{total} deals, {elapsed:.0f} s elapsed, ~{left:.0f} s left"
+            f"\r{head}[{bar}] {done}/{total} deals, {elapsed:.0f} s elapsed, ~{left:.0f} s left"
         )
         if done == total:
             self.stream.write("\n")
@@ -229,6 +238,14 @@ def _stop_workers(pool: Any) -> None:
         threading.excepthook = hook
 
 
+def _stage_of(bar: ProgressBar | None, name: str) -> Callable[[str], None] | None:
+    """What heads the bars of one survey's passes: the preset's name, if the command
+    surveys every preset, and the pass."""
+    if bar is None:
+        return None
+    return lambda stage: bar.stage(f"{name}, {stage}" if name else stage)
+
+
 def _rules_chosen(args: argparse.Namespace) -> tuple[list[str], list[Rules | None]]:
     """The names and rules of the surveys asked for: one, or every preset's."""
     every = args.rules is not None and args.rules.strip().lower() == "all"
@@ -271,7 +288,7 @@ def _survey(args: argparse.Namespace) -> int:
                     )
             executor = stack.enter_context(_executor(args))
             bar = ProgressBar(sys.stderr) if not args.quiet else None
-            for codes in surveys:
+            for k, codes in enumerate(surveys):
                 results.append(
                     survey_codes(
                         codes,
@@ -282,6 +299,7 @@ def _survey(args: argparse.Namespace) -> int:
                         done=writer.done if writer is not None else None,
                         write=writer.write if writer is not None else None,
                         attempts=args.rerun_attempts,
+                        stage=_stage_of(bar, names[k] if names else ""),
                     )
                 )
     except KeyboardInterrupt:

@@ -109,7 +109,9 @@ def survey_deals(
     return codes
 
 
-def _check_options(draw: int | None, seed: int | None, executor: object, progress: object) -> None:
+def _check_options(
+    draw: int | None, seed: int | None, executor: object, progress: object, stage: object
+) -> None:
     import concurrent.futures
 
     if draw is None:
@@ -129,8 +131,9 @@ def _check_options(draw: int | None, seed: int | None, executor: object, progres
             "a concurrent.futures.Executor, a Dask Client or None",
             executor,
         )
-    if progress is not None and not callable(progress):
-        raise wrong_type("survey", "progress", "a function or None", progress)
+    for name, function in (("progress", progress), ("stage", stage)):
+        if function is not None and not callable(function):
+            raise wrong_type("survey", name, "a function or None", function)
 
 
 def rerun_limits(first: Limits, time_limit: float | None, node_limit: int | None) -> Limits | None:
@@ -202,6 +205,7 @@ def survey(
     seed: int | None = None,
     executor: concurrent.futures.Executor | ExecutorSource | None = None,
     progress: Callable[[int, int], None] | None = None,
+    stage: Callable[[str], None] | None = None,
     out: str | os.PathLike[str] | None = None,
     resume: bool = False,
 ) -> SurveyResult:
@@ -220,7 +224,10 @@ def survey(
     futures such executors return; or an object with a ``get_executor()`` method that
     gives one, such as a Dask ``distributed.Client``, to solve the deals on a cluster
     (``docs/solver.rst``).  ``progress(done, total)`` is called at the start of each
-    pass and after each deal, ``done`` counting the deals of the pass already answered.
+    pass and after each deal, ``done`` counting the deals of the pass already answered;
+    ``stage(name)`` before each pass, with its name: ``"first pass"``, ``"rerun"``, or
+    ``"rerun 2 of 3"`` when ``rerun_attempts`` is above 1 (a pass with no deal left to
+    rerun is not started, nor named).
 
     ``rerun_time_limit`` or ``rerun_node_limit`` asks for a rerun: once every deal has
     been solved, the deals left unknown are solved again, with the given limit in place
@@ -260,11 +267,11 @@ def survey(
     (1, 1, 20000)
 
     .. versionchanged:: 0.2
-       ``rerun_time_limit``, ``rerun_node_limit``, ``rerun_attempts``, ``out`` and
-       ``resume``.
+       ``rerun_time_limit``, ``rerun_node_limit``, ``rerun_attempts``, ``stage``,
+       ``out`` and ``resume``.
     """
     _check_limits("survey", node_limit, time_limit)
-    _check_options(draw, seed, executor, progress)
+    _check_options(draw, seed, executor, progress, stage)
     _check_out(out, resume)
     first: Limits = (time_limit, node_limit)
     rerun = rerun_limits(first, rerun_time_limit, rerun_node_limit)
@@ -272,7 +279,13 @@ def survey(
     codes = survey_deals(deals, draw, seed, rules)
     if out is None:
         return survey_codes(
-            codes, first, rerun, executor=executor, progress=progress, attempts=rerun_attempts
+            codes,
+            first,
+            rerun,
+            executor=executor,
+            progress=progress,
+            attempts=rerun_attempts,
+            stage=stage,
         )
     from ._survey_file import SurveyWriter
 
@@ -288,6 +301,7 @@ def survey(
             done=writer.done,
             write=writer.write,
             attempts=rerun_attempts,
+            stage=stage,
         )
 
 
@@ -301,17 +315,21 @@ def survey_codes(
     done: Mapping[tuple[str, int], SurveyRow] | None = None,
     write: Callable[[SurveyRow], None] | None = None,
     attempts: int = 1,
+    stage: Callable[[str], None] | None = None,
 ) -> SurveyResult:
     """The survey of checked codes and limits: the first pass, then, if ``rerun`` holds
     limits, up to ``attempts`` reruns of the deals still unknown.  The rows in
     ``done``, keyed by code and pass (0 for the first, then 1, 2 ... for each rerun of
-    the deal), are taken as they are; ``write`` receives each new row."""
+    the deal), are taken as they are; ``write`` receives each new row; ``progress`` and
+    ``stage`` are called as :func:`survey` says."""
     import concurrent.futures
 
     done = done or {}
     if executor is not None and not isinstance(executor, concurrent.futures.Executor):
         executor = executor.get_executor()
     rows = [done.get((code, 0)) for code in codes]
+    if stage is not None:
+        stage("first pass")
     _solve_pass(codes, rows, first, False, executor, progress, write)
     firsts = [row for row in rows if row is not None]
     if rerun is None:
@@ -322,6 +340,8 @@ def survey_codes(
         if not left:
             break
         again = [done.get((code, attempt)) for code in left]
+        if stage is not None:
+            stage(f"rerun {attempt} of {attempts}" if attempts > 1 else "rerun")
         _solve_pass(left, again, rerun, True, executor, progress, write)
         answered = [row for row in again if row is not None]
         reruns += answered
