@@ -11,6 +11,7 @@ asked while they stay unknown.  The rows can be written to a file as each deal f
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from collections.abc import Callable, Iterable, Mapping
@@ -277,29 +278,24 @@ def survey(
     rerun = rerun_limits(first, rerun_time_limit, rerun_node_limit)
     check_attempts(rerun_attempts, rerun)
     codes = survey_deals(deals, draw, seed, rules)
-    if out is None:
-        return survey_codes(
-            codes,
-            first,
-            rerun,
-            executor=executor,
-            progress=progress,
-            attempts=rerun_attempts,
-            stage=stage,
-        )
-    from ._survey_file import SurveyWriter
+    with contextlib.ExitStack() as stack:
+        writer = None
+        if out is not None:
+            from ._survey_file import SurveyWriter
 
-    with SurveyWriter(
-        out, frozenset(codes), first, rerun, resume=resume, attempts=rerun_attempts
-    ) as writer:
+            writer = stack.enter_context(
+                SurveyWriter(
+                    out, frozenset(codes), first, rerun, resume=resume, attempts=rerun_attempts
+                )
+            )
         return survey_codes(
             codes,
             first,
             rerun,
             executor=executor,
             progress=progress,
-            done=writer.done,
-            write=writer.write,
+            done=writer.done if writer is not None else None,
+            write=writer.write if writer is not None else None,
             attempts=rerun_attempts,
             stage=stage,
         )
